@@ -1,0 +1,55 @@
+# annogrind: plain GNU make.  See README for the two commands (make demo, make check).
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DESTDIR ?=
+
+CC ?= cc
+CFLAGS ?= -O2 -g
+WARN = -Wall -Wextra -Wstrict-prototypes -Wmissing-prototypes -Wwrite-strings \
+       -Wshadow -Wvla -Wformat=2 -Wno-format-nonliteral
+ifdef WERROR
+WARN += -Werror
+endif
+ifdef SANITIZE
+SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+endif
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS)
+ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
+
+LIB_SRC = src/arena.c src/diag.c src/events.c src/profile.c src/load.c src/graph.c \
+          src/opts.c src/numfmt.c src/report.c src/report_table.c src/report_source.c
+LIB_OBJ = $(LIB_SRC:.c=.o)
+OBJ = $(LIB_OBJ) src/main.o
+
+all: deps-build annogrind
+
+annogrind: $(OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(OBJ)
+
+src/%.o: src/%.c src/*.h
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+.PHONY: all deps-build deps-check check demo clean install uninstall
+
+# Dependencies: install what is missing (apt-get as root), else say how.
+deps-build:
+	@sh tests/deps.sh build
+
+deps-check:
+	@sh tests/deps.sh check
+
+demo: all
+	./annogrind testdata/demo/callgrind.out.demo
+
+install: annogrind
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 annogrind $(DESTDIR)$(BINDIR)/annogrind
+	install -m 644 man/annogrind.1 $(DESTDIR)$(MANDIR)/man1/annogrind.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/annogrind $(DESTDIR)$(MANDIR)/man1/annogrind.1
+
+clean:
+	rm -f annogrind src/*.o tests/unit/*.o tests/unit/run_unit
+	rm -rf build-*

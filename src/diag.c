@@ -1,0 +1,89 @@
+/* diag: the one way annogrind reports problems: "annogrind: FILE:LINE: message". */
+#include "diag.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+static enum diag_level worst;
+static FILE *stream;
+static int quiet;
+
+void diag_set_stream(FILE *f)
+{
+	stream = f;
+}
+
+void diag_quiet_warnings(int q)
+{
+	quiet = q;
+}
+
+void diag_reset(void)
+{
+	worst = DIAG_OK;
+}
+
+enum diag_level diag_worst(void)
+{
+	return worst;
+}
+
+void diag(enum diag_level level, const char *file, uint64_t line,
+	  const char *fmt, ...)
+{
+	FILE *f = stream ? stream : stderr;
+	va_list ap;
+
+	if (level > worst)
+		worst = level;
+	if (level == DIAG_WARNING && quiet)
+		return;
+	fputs("annogrind: ", f);
+	if (file) {
+		if (line)
+			fprintf(f, "%s:%llu: ", file, (unsigned long long)line);
+		else
+			fprintf(f, "%s: ", file);
+	}
+	if (level == DIAG_WARNING)
+		fputs("warning: ", f);
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fputc('\n', f);
+}
+
+const char *diag_quote(const char *s, size_t len)
+{
+	static char buf[4][300];
+	static int which;
+	char *out = buf[which++ & 3];
+	size_t o = 0, i;
+	int cut = len > 60;
+
+	if (cut)
+		len = 60;
+	out[o++] = '\'';
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == '\'' || c == '\\') {
+			out[o++] = '\\';
+			out[o++] = (char)c;
+		} else if (c < 0x20 || c >= 0x7f) {
+			static const char hex[] = "0123456789abcdef";
+			out[o++] = '\\';
+			out[o++] = 'x';
+			out[o++] = hex[c >> 4];
+			out[o++] = hex[c & 15];
+		} else {
+			out[o++] = (char)c;
+		}
+	}
+	out[o++] = '\'';
+	if (cut) {
+		memcpy(out + o, "...", 3);
+		o += 3;
+	}
+	out[o] = '\0';
+	return out;
+}

@@ -1,0 +1,32 @@
+/* diag: the one way annogrind reports problems: "annogrind: FILE:LINE: message". */
+#ifndef ANNOGRIND_DIAG_H
+#define ANNOGRIND_DIAG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+enum diag_level {
+	DIAG_OK = 0,
+	DIAG_WARNING = 1,
+	DIAG_ERROR = 2,
+};
+
+/*
+ * Print one message on the diagnostic stream (stderr unless diag_set_stream
+ * says otherwise).  file may be NULL (no location); line 0 means "no line".
+ * Warnings say "warning: " after the location; errors say nothing extra.
+ * The worst level seen is kept for diag_worst().
+ */
+void diag(enum diag_level level, const char *file, uint64_t line,
+	  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+enum diag_level diag_worst(void);
+void diag_reset(void);
+void diag_set_stream(FILE *f);
+/* Warnings beyond this many per file are counted, not printed. */
+#define DIAG_MAX_WARNINGS 20
+void diag_quiet_warnings(int quiet);
+
+/* Quote at most 60 bytes of s for a message, escaping controls. */
+const char *diag_quote(const char *s, size_t len);
+
+#endif

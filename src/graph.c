@@ -1,0 +1,203 @@
+/* graph: inclusive costs that stay true under recursion, and the cycles of the call graph. */
+#include "graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+
+/* Tarjan's strongly connected components, iteratively (deep call graphs). */
+struct tarjan {
+	uint32_t *index, *low, *comp;
+	unsigned char *onstack;
+	uint32_t *stack;
+	size_t sp;
+	uint32_t next_index, ncomp;
+};
+
+static void tarjan_run(const struct profile *p, struct tarjan *t)
+{
+	size_t n = p->nfns, v0;
+	struct frame {
+		uint32_t v;
+		struct call *c;
+	} *fr = xmalloc((n + 1) * sizeof(*fr));
+
+	for (v0 = 0; v0 < n; v0++) {
+		size_t depth = 0;
+		if (t->index[v0])
+			continue;
+		fr[depth].v = (uint32_t)v0;
+		fr[depth].c = p->fns[v0]->out;
+		t->index[v0] = t->low[v0] = ++t->next_index;
+		t->stack[t->sp++] = (uint32_t)v0;
+		t->onstack[v0] = 1;
+		for (;;) {
+			struct frame *f = &fr[depth];
+			if (f->c) {
+				uint32_t w = f->c->k.callee->id;
+				f->c = f->c->next_out;
+				if (!t->index[w]) {
+					t->index[w] = t->low[w] = ++t->next_index;
+					t->stack[t->sp++] = w;
+					t->onstack[w] = 1;
+					depth++;
+					fr[depth].v = w;
+					fr[depth].c = p->fns[w]->out;
+				} else if (t->onstack[w] && t->index[w] < t->low[f->v]) {
+					t->low[f->v] = t->index[w];
+				}
+				continue;
+			}
+			if (t->low[f->v] == t->index[f->v]) {
+				uint32_t w;
+				do {
+					w = t->stack[--t->sp];
+					t->onstack[w] = 0;
+					t->comp[w] = t->ncomp;
+				} while (w != f->v);
+				t->ncomp++;
+			}
+			if (!depth)
+				break;
+			depth--;
+			if (t->low[f->v] < t->low[fr[depth].v])
+				t->low[fr[depth].v] = t->low[f->v];
+		}
+	}
+	free(fr);
+}
+
+static int add(struct profile *p, struct cc *dst, const struct cc *src)
+{
+	if (cc_add(dst, src, p->ev.n)) {
+		diag(DIAG_ERROR, NULL, 0, "an inclusive cost does not fit in 64 bits");
+		return -1;
+	}
+	return 0;
+}
+
+static const struct profile *sort_p;
+
+static int cycle_cmp(const void *a, const void *b)
+{
+	const struct cycle *x = a, *y = b;
+	uint64_t vx = x->incl->v[0], vy = y->incl->v[0];
+	int r;
+
+	(void)sort_p;
+	if (vx != vy)
+		return vx > vy ? -1 : 1;
+	r = strcmp(x->members[0]->k.name, y->members[0]->k.name);
+	if (r)
+		return r;
+	return strcmp(x->members[0]->k.file->name, y->members[0]->k.file->name);
+}
+
+static int member_cmp(const void *a, const void *b)
+{
+	const struct fn *x = *(const struct fn *const *)a, *y = *(const struct fn *const *)b;
+	int r = strcmp(x->k.file->name, y->k.file->name);
+	if (r)
+		return r;
+	r = strcmp(x->k.name, y->k.name);
+	if (r)
+		return r;
+	r = strcmp(x->k.obj, y->k.obj);
+	return r ? r : (x->id < y->id ? -1 : x->id > y->id);
+}
+
+int graph_inclusive(struct profile *p)
+{
+	size_t n = p->nfns, i;
+	struct tarjan t;
+	uint32_t *size, *cycno;
+	unsigned char *selfloop;
+
+	memset(&t, 0, sizeof(t));
+	t.index = xcalloc(n + 1, sizeof(uint32_t));
+	t.low = xcalloc(n + 1, sizeof(uint32_t));
+	t.comp = xcalloc(n + 1, sizeof(uint32_t));
+	t.onstack = xcalloc(n + 1, 1);
+	t.stack = xcalloc(n + 1, sizeof(uint32_t));
+	tarjan_run(p, &t);
+
+	size = xcalloc(t.ncomp + 1, sizeof(uint32_t));
+	cycno = xcalloc(t.ncomp + 1, sizeof(uint32_t));
+	selfloop = xcalloc(n + 1, 1);
+	for (i = 0; i < n; i++)
+		size[t.comp[i]]++;
+	for (i = 0; i < p->ncalls; i++)
+		if (p->calls[i]->k.caller == p->calls[i]->k.callee)
+			selfloop[p->calls[i]->k.caller->id] = 1;
+
+	/* cycles: components of two or more functions */
+	p->ncycles = 0;
+	for (i = 0; i < t.ncomp; i++)
+		if (size[i] > 1)
+			cycno[i] = (uint32_t)++p->ncycles;
+	p->cycles = xcalloc(p->ncycles + 1, sizeof(*p->cycles));
+	for (i = 0; i < p->ncycles; i++)
+		p->cycles[i].incl = profile_cc_new(p);
+	for (i = 0; i < n; i++) {
+		struct fn *f = p->fns[i];
+		uint32_t c = cycno[t.comp[i]];
+		if (c) {
+			struct cycle *cy = &p->cycles[c - 1];
+			cy->members = xrealloc(cy->members, (cy->nmembers + 1) * sizeof(*cy->members));
+			cy->members[cy->nmembers++] = f;
+		}
+	}
+
+	for (i = 0; i < n; i++) {
+		struct fn *f = p->fns[i];
+		struct call *c;
+		int recursive = size[t.comp[i]] > 1 || selfloop[i];
+		f->incl = profile_cc_new(p);
+		if (!recursive && f->in) {
+			for (c = f->in; c; c = c->next_in)
+				if (add(p, f->incl, c->cc))
+					goto fail;
+			continue;
+		}
+		if (add(p, f->incl, f->self))
+			goto fail;
+		for (c = f->out; c; c = c->next_out)
+			if (t.comp[c->k.callee->id] != t.comp[i] && add(p, f->incl, c->cc))
+				goto fail;
+		if (cycno[t.comp[i]]) {
+			struct cycle *cy = &p->cycles[cycno[t.comp[i]] - 1];
+			if (add(p, cy->incl, f->incl))
+				goto fail;
+		}
+	}
+	for (i = 0; i < p->ncycles; i++)
+		qsort(p->cycles[i].members, p->cycles[i].nmembers, sizeof(struct fn *), member_cmp);
+	sort_p = p;
+	qsort(p->cycles, p->ncycles, sizeof(*p->cycles), cycle_cmp);
+	for (i = 0; i < p->ncycles; i++) {
+		size_t k;
+		p->cycles[i].num = (uint32_t)(i + 1);
+		for (k = 0; k < p->cycles[i].nmembers; k++)
+			p->cycles[i].members[k]->cycle = (uint32_t)(i + 1);
+	}
+	free(size);
+	free(cycno);
+	free(selfloop);
+	free(t.index);
+	free(t.low);
+	free(t.comp);
+	free(t.onstack);
+	free(t.stack);
+	return 0;
+fail:
+	free(size);
+	free(cycno);
+	free(selfloop);
+	free(t.index);
+	free(t.low);
+	free(t.comp);
+	free(t.onstack);
+	free(t.stack);
+	return -1;
+}

@@ -1,0 +1,27 @@
+/* graph: inclusive costs that stay true under recursion, and the cycles of the call graph. */
+#ifndef ANNOGRIND_GRAPH_H
+#define ANNOGRIND_GRAPH_H
+
+#include "profile.h"
+
+/*
+ * graph_inclusive() fills fn->incl for every function, numbers the cycles
+ * (fn->cycle, p->cycles) and computes each cycle's inclusive cost.
+ *
+ * The rule (also in the README and the man page):
+ *  - a function that is not recursive (not in a strongly connected
+ *    component of more than one function, no call to itself) costs the sum
+ *    of the inclusive costs of the calls made to it; when nobody calls it,
+ *    its self cost plus the inclusive costs of the calls it makes;
+ *  - a recursive function costs its self cost plus the inclusive costs of
+ *    the calls it makes to functions outside its cycle (for a function that
+ *    only calls itself, that is every call but the recursive ones);
+ *  - a cycle (two or more functions that call each other) costs the self
+ *    costs of its members plus the calls leaving it.
+ * Cycles are numbered 1, 2, ... by decreasing inclusive cost of the first
+ * event, then by the name of their first member.  Returns -1 (after a
+ * diagnostic) when a cost overflows 64 bits.
+ */
+int graph_inclusive(struct profile *p);
+
+#endif

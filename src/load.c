@@ -1,0 +1,956 @@
+/* load: the single-pass loader; bytes of a Callgrind profile in, model filled, diagnostics out. */
+#include "load.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+
+/* Compressed ids beyond this are refused: no producer writes them and
+ * the id tables are plain arrays. */
+#define MAX_ID (1u << 24)
+#define MAX_POS 3
+
+struct idtab {
+	const char **v;
+	size_t cap;
+};
+
+enum id_space { SP_OB, SP_FL, SP_FN, SP_N };
+
+struct part_tot {
+	uint64_t *v;		/* nraw values */
+	size_t n;		/* numbers given */
+	int given;
+};
+
+struct loader {
+	struct profile *p;
+	const char *name;
+	uint64_t lineno;
+	const char *pwd;
+	size_t pwdlen;
+
+	int header_seen;	/* a header line of any kind */
+	int events_seen;	/* events: of this file */
+	int in_body;		/* a body line of the current part was read */
+	int version_seen;
+
+	struct idtab ids[SP_N];
+
+	const char *ob;		/* current object */
+	struct file *fl;	/* current file: last fl=, fi= or fe= */
+	struct fn *fn;		/* current function, NULL before fn= */
+	const char *cfn_ob;	/* cob= waiting for cfn= */
+	struct file *cfn_fl;	/* cfi=/cfl= waiting for cfn= */
+	struct fn *callee;	/* last cfn= */
+
+	int call_pending;	/* calls= read; its cost line comes next */
+	uint64_t call_count;
+	uint64_t call_line;	/* line number of the calls= line */
+
+	int npos, line_col;	/* position columns; index of "line" or -1 */
+	uint64_t pos[MAX_POS];
+
+	uint64_t *costs;	/* scratch for one cost line, n events */
+	uint64_t *prev_costs;	/* previous cost line, for relative costs */
+	struct part_tot summary, totals;
+	uint64_t *self_sum;	/* sum of self costs of the current part */
+	uint32_t part_ndef;
+	int warned_relcost;
+};
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static const char *skip_space(const char *s, const char *end)
+{
+	while (s < end && is_space(*s))
+		s++;
+	return s;
+}
+
+int load_parse_u64(const char **sp, const char *end, uint64_t *out)
+{
+	const char *s = *sp;
+	uint64_t v = 0;
+
+	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		const char *d = s + 2;
+		while (d < end) {
+			unsigned c = (unsigned char)*d, x;
+			if (c - '0' < 10)
+				x = c - '0';
+			else if ((c | 0x20) - 'a' < 6)
+				x = (c | 0x20) - 'a' + 10;
+			else
+				break;
+			if (v >> 60)
+				return LOAD_NUM_OVERFLOW;
+			v = (v << 4) | x;
+			d++;
+		}
+		if (d == s + 2)
+			return LOAD_NUM_NONE;
+		*sp = d;
+		*out = v;
+		return LOAD_NUM_OK;
+	}
+	if (s == end || (unsigned)(*s - '0') >= 10)
+		return LOAD_NUM_NONE;
+	while (s < end && (unsigned)(*s - '0') < 10) {
+		unsigned d = (unsigned)(*s - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return LOAD_NUM_OVERFLOW;
+		v = v * 10 + d;
+		s++;
+	}
+	*sp = s;
+	*out = v;
+	return LOAD_NUM_OK;
+}
+
+#define ERR(ld, ...) (diag(DIAG_ERROR, (ld)->name, (ld)->lineno, __VA_ARGS__), -1)
+#define WARN(ld, ...) diag(DIAG_WARNING, (ld)->name, (ld)->lineno, __VA_ARGS__)
+
+/* ---- names and compression ---- */
+
+static const char *const space_names[SP_N] = { "object", "file", "function" };
+
+static int id_set(struct loader *ld, enum id_space sp, uint64_t id, const char *name)
+{
+	struct idtab *t = &ld->ids[sp];
+
+	if (id >= MAX_ID)
+		return ERR(ld, "compressed %s id (%llu) is too large", space_names[sp],
+			   (unsigned long long)id);
+	if (id >= t->cap) {
+		size_t ncap = t->cap ? t->cap : 64;
+		while (ncap <= id)
+			ncap *= 2;
+		t->v = xrealloc(t->v, ncap * sizeof(*t->v));
+		memset(t->v + t->cap, 0, (ncap - t->cap) * sizeof(*t->v));
+		t->cap = ncap;
+	}
+	if (t->v[id] && t->v[id] != name)
+		return ERR(ld, "compressed %s id (%llu) redefined from %s to %s",
+			   space_names[sp], (unsigned long long)id,
+			   diag_quote(t->v[id], strlen(t->v[id])), diag_quote(name, strlen(name)));
+	t->v[id] = name;
+	return 0;
+}
+
+/*
+ * Parse the value of a name line: "(id) name", "(id)" or "name".  Spaces
+ * after '=' and after "(id)" are not part of the name; trailing ones are.
+ */
+static int parse_name(struct loader *ld, enum id_space sp, const char *s,
+		      const char *end, const char **out)
+{
+	const char *name;
+
+	s = skip_space(s, end);
+	if (s < end && *s == '(') {
+		const char *q = s + 1;
+		uint64_t id;
+		int r = load_parse_u64(&q, end, &id);
+		if (r != LOAD_NUM_OK || q >= end || *q != ')') {
+			const char *close = memchr(s, ')', (size_t)(end - s));
+			if (!close) /* "(" with no ")": a plain name */
+				goto plain;
+			if (r == LOAD_NUM_OVERFLOW)
+				return ERR(ld, "compressed %s id %s is too large", space_names[sp],
+					   diag_quote(s, (size_t)(close + 1 - s)));
+			return ERR(ld, "bad compressed %s id %s", space_names[sp],
+				   diag_quote(s, (size_t)(close + 1 - s)));
+		}
+		q++;
+		q = skip_space(q, end);
+		if (q == end) {
+			if (id >= ld->ids[sp].cap || !ld->ids[sp].v[id])
+				return ERR(ld, "compressed %s id (%llu) used before it is defined",
+					   space_names[sp], (unsigned long long)id);
+			*out = ld->ids[sp].v[id];
+			return 0;
+		}
+		name = profile_intern(ld->p, q, (size_t)(end - q));
+		*out = name;
+		return id_set(ld, sp, id, name);
+	}
+plain:
+	*out = profile_intern(ld->p, s, (size_t)(end - s));
+	return 0;
+}
+
+static struct file *file_of(struct loader *ld, const char *name)
+{
+	if (ld->pwdlen && !strncmp(name, ld->pwd, ld->pwdlen) && name[ld->pwdlen])
+		name = profile_intern(ld->p, name + ld->pwdlen, strlen(name + ld->pwdlen));
+	return profile_file(ld->p, name);
+}
+
+static struct file *current_file(struct loader *ld)
+{
+	if (!ld->fl)
+		ld->fl = profile_file(ld->p, profile_intern(ld->p, "???", 3));
+	return ld->fl;
+}
+
+/* ---- parts and totals ---- */
+
+static void part_reset(struct loader *ld)
+{
+	int i;
+	for (i = 0; i < SP_N; i++)
+		if (ld->ids[i].cap)
+			memset(ld->ids[i].v, 0, ld->ids[i].cap * sizeof(*ld->ids[i].v));
+	ld->ob = NULL;
+	ld->fl = NULL;
+	ld->fn = NULL;
+	ld->cfn_ob = NULL;
+	ld->cfn_fl = NULL;
+	ld->callee = NULL;
+	ld->call_pending = 0;
+	memset(ld->pos, 0, sizeof(ld->pos));
+	ld->summary.given = ld->totals.given = 0;
+	ld->summary.n = ld->totals.n = 0;
+	ld->part_ndef = 0;
+	if (ld->self_sum)
+		memset(ld->self_sum, 0, ld->p->ev.nraw * sizeof(uint64_t));
+	if (ld->prev_costs)
+		memset(ld->prev_costs, 0, ld->p->ev.nraw * sizeof(uint64_t));
+}
+
+static int nonzero(const uint64_t *v, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (v[i])
+			return 1;
+	return 0;
+}
+
+/*
+ * The total of a part: its summary: line, else its totals: line, else the
+ * sum of its self costs.  Columns a short summary: leaves out come from the
+ * next source.  Then add it to the program total.
+ */
+static int part_finish(struct loader *ld)
+{
+	struct profile *p = ld->p;
+	size_t i, nraw = p->ev.nraw;
+	uint32_t ndef = 0;
+	int calculated = 0;
+
+	if (!p->ev.frozen)
+		return 0;
+	if (!p->total)
+		p->total = profile_cc_new(p);
+	for (i = 0; i < nraw; i++) {
+		uint64_t v;
+		if (ld->summary.given && i < ld->summary.n &&
+		    nonzero(ld->summary.v, ld->summary.n)) {
+			v = ld->summary.v[i];
+			ndef = (uint32_t)ld->summary.n;
+		} else if (ld->totals.given && i < ld->totals.n &&
+			   nonzero(ld->totals.v, ld->totals.n)) {
+			v = ld->totals.v[i];
+			if (ndef < ld->totals.n)
+				ndef = (uint32_t)ld->totals.n;
+		} else {
+			v = ld->self_sum[i];
+			calculated = 1;
+			if (ndef < ld->part_ndef)
+				ndef = ld->part_ndef;
+		}
+		if (__builtin_add_overflow(p->total->v[i], v, &p->total->v[i]))
+			return ERR(ld, "program total of '%s' does not fit in 64 bits",
+				   p->ev.ev[i].name);
+	}
+	if (ndef > p->total->ndef)
+		p->total->ndef = ndef;
+	if (calculated)
+		p->total_calculated = 1;
+	return 0;
+}
+
+static int freeze(struct loader *ld)
+{
+	struct profile *p = ld->p;
+	char err[256];
+	uint64_t errline = 0;
+	size_t nraw;
+
+	if (!p->ev.frozen) {
+		if (!p->ev.nraw)
+			return ERR(ld, "no 'events:' line before the profile data");
+		if (events_freeze(&p->ev, &errline, err, sizeof(err))) {
+			diag(DIAG_ERROR, ld->name, errline, "%s", err);
+			return -1;
+		}
+	}
+	if (!ld->events_seen)
+		return ERR(ld, "no 'events:' line before the profile data");
+	if (!ld->costs) {
+		nraw = p->ev.nraw;
+		ld->costs = xcalloc(p->ev.n + 1, sizeof(uint64_t));
+		ld->prev_costs = xcalloc(nraw + 1, sizeof(uint64_t));
+		ld->self_sum = xcalloc(nraw + 1, sizeof(uint64_t));
+		ld->summary.v = xcalloc(nraw + 1, sizeof(uint64_t));
+		ld->totals.v = xcalloc(nraw + 1, sizeof(uint64_t));
+	}
+	return 0;
+}
+
+/* ---- header lines ---- */
+
+static char *dup_value(const char *s, const char *end)
+{
+	size_t n = (size_t)(end - s);
+	char *d = xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+static void set_once(char **dst, const char *s, const char *end)
+{
+	if (!*dst)
+		*dst = dup_value(s, end);
+}
+
+static int parse_numbers(struct loader *ld, const char *s, const char *end,
+			 struct part_tot *t, const char *what)
+{
+	size_t n = 0, nraw = ld->p->ev.nraw;
+
+	if (!nraw)
+		return ERR(ld, "'%s:' line before 'events:'", what);
+	if (!ld->costs && freeze(ld))
+		return -1;
+	memset(t->v, 0, nraw * sizeof(uint64_t));
+	for (;;) {
+		int r;
+		s = skip_space(s, end);
+		if (s == end)
+			break;
+		if (n == nraw)
+			return ERR(ld, "'%s:' line has more numbers than the %zu events", what, nraw);
+		r = load_parse_u64(&s, end, &t->v[n]);
+		if (r == LOAD_NUM_OVERFLOW)
+			return ERR(ld, "number in '%s:' line does not fit in 64 bits", what);
+		if (r != LOAD_NUM_OK || (s < end && !is_space(*s)))
+			return ERR(ld, "bad number %s in '%s:' line", diag_quote(s, (size_t)(end - s)), what);
+		n++;
+	}
+	t->n = n;
+	t->given = 1;
+	return 0;
+}
+
+static int parse_positions(struct loader *ld, const char *s, const char *end)
+{
+	int n = 0, line_col = -1, has_instr = 0;
+
+	for (;;) {
+		const char *w;
+		size_t len;
+		s = skip_space(s, end);
+		if (s == end)
+			break;
+		w = s;
+		while (s < end && !is_space(*s))
+			s++;
+		len = (size_t)(s - w);
+		if (n == MAX_POS)
+			return ERR(ld, "too many position kinds in 'positions:'");
+		if (len == 4 && !memcmp(w, "line", 4))
+			line_col = n;
+		else if (len == 5 && !memcmp(w, "instr", 5))
+			has_instr = 1;
+		else if (!(len == 2 && !memcmp(w, "bb", 2)))
+			return ERR(ld, "unknown position kind %s", diag_quote(w, len));
+		n++;
+	}
+	if (!n)
+		return ERR(ld, "'positions:' names no position kind");
+	ld->npos = n;
+	ld->line_col = line_col;
+	if (ld->p->nparts <= 1 && ld->p->nfiles <= 1) {
+		ld->p->has_line = line_col >= 0;
+		ld->p->has_instr = has_instr;
+	}
+	return 0;
+}
+
+static int header_line(struct loader *ld, const char *key, size_t klen,
+		       const char *s, const char *end)
+{
+	struct profile *p = ld->p;
+	char err[256];
+
+#define KEY(lit) (klen == sizeof(lit) - 1 && !memcmp(key, lit, klen))
+	s = skip_space(s, end);
+	if (KEY("totals"))
+		return parse_numbers(ld, s, end, &ld->totals, "totals");
+	if (!(KEY("version") || KEY("creator") || KEY("pid") || KEY("thread") ||
+	      KEY("part") || KEY("cmd") || KEY("desc") || KEY("positions") ||
+	      KEY("events") || KEY("event") || KEY("summary"))) {
+		WARN(ld, "unknown header line %.*s ignored", (int)(klen > 40 ? 40 : klen), key);
+		return 0;
+	}
+	if (ld->in_body) {
+		/* A header after profile data starts the next part. */
+		if (part_finish(ld))
+			return -1;
+		part_reset(ld);
+		ld->in_body = 0;
+		p->nparts++;
+	}
+	ld->header_seen = 1;
+	if (KEY("version")) {
+		const char *q = s;
+		uint64_t major;
+		if (load_parse_u64(&q, end, &major) != LOAD_NUM_OK ||
+		    (q < end && *q != '.' && !is_space(*q)))
+			return ERR(ld, "bad format version %s", diag_quote(s, (size_t)(end - s)));
+		if (major > 1)
+			return ERR(ld, "unsupported format version %s (this annogrind reads versions 0 and 1)",
+				   diag_quote(s, (size_t)(end - s)));
+		ld->version_seen = 1;
+	} else if (KEY("creator")) {
+		set_once(&p->creator, s, end);
+	} else if (KEY("pid")) {
+		set_once(&p->pid, s, end);
+	} else if (KEY("thread")) {
+		set_once(&p->thread, s, end);
+	} else if (KEY("part")) {
+		set_once(&p->part, s, end);
+		free(p->last_part);
+		p->last_part = dup_value(s, end);
+	} else if (KEY("cmd")) {
+		set_once(&p->cmd, s, end);
+	} else if (KEY("desc")) {
+		if (p->nparts <= 1 && p->nfiles <= 1) {
+			p->desc = xrealloc(p->desc, (p->ndesc + 1) * sizeof(*p->desc));
+			p->desc[p->ndesc++] = dup_value(s, end);
+		}
+	} else if (KEY("positions")) {
+		return parse_positions(ld, s, end);
+	} else if (KEY("events")) {
+		if (!p->ev.nraw) {
+			if (events_set_raw(&p->ev, s, (size_t)(end - s), err, sizeof(err)))
+				return ERR(ld, "%s", err);
+		} else if (!events_same_raw(&p->ev, s, (size_t)(end - s))) {
+			return ERR(ld, "events %s differ from those of the first profile part",
+				   diag_quote(s, (size_t)(end - s)));
+		}
+		ld->events_seen = 1;
+	} else if (KEY("event")) {
+		if (p->ev.frozen)
+			return 0;	/* later parts repeat what the first said */
+		if (events_add_spec(&p->ev, s, (size_t)(end - s), ld->lineno, err, sizeof(err)))
+			return ERR(ld, "%s", err);
+	} else if (KEY("summary")) {
+		return parse_numbers(ld, s, end, &ld->summary, "summary");
+	}
+#undef KEY
+	return 0;
+}
+
+/* ---- cost lines ---- */
+
+/* Parse one position column: +N, -N, * or an absolute number. */
+static int parse_pos(struct loader *ld, const char **sp, const char *end,
+		     uint64_t prev, uint64_t *out)
+{
+	const char *s = *sp;
+	uint64_t v;
+	int r;
+
+	if (*s == '*') {
+		*out = prev;
+		*sp = s + 1;
+		return 0;
+	}
+	if (*s == '+' || *s == '-') {
+		const char *q = s + 1;
+		r = load_parse_u64(&q, end, &v);
+		if (r == LOAD_NUM_OVERFLOW)
+			return ERR(ld, "position %s does not fit in 64 bits",
+				   diag_quote(s, (size_t)(q - s)));
+		if (r != LOAD_NUM_OK)
+			return ERR(ld, "bad position %s", diag_quote(s, (size_t)(end - s)));
+		if (*s == '+') {
+			if (__builtin_add_overflow(prev, v, out))
+				return ERR(ld, "relative position %s goes past 2^64-1",
+					   diag_quote(s, (size_t)(q - s)));
+		} else {
+			if (v > prev)
+				return ERR(ld, "relative position %s goes below zero (previous position %llu)",
+					   diag_quote(s, (size_t)(q - s)), (unsigned long long)prev);
+			*out = prev - v;
+		}
+		*sp = q;
+		return 0;
+	}
+	r = load_parse_u64(&s, end, &v);
+	if (r == LOAD_NUM_OVERFLOW)
+		return ERR(ld, "position %s does not fit in 64 bits",
+			   diag_quote(*sp, (size_t)(end - *sp)));
+	if (r != LOAD_NUM_OK)
+		return ERR(ld, "bad position %s", diag_quote(*sp, (size_t)(end - *sp)));
+	*out = v;
+	*sp = s;
+	return 0;
+}
+
+/* Parse the positions of a cost line (or of a calls=/jump= target). */
+static int parse_positions_of_line(struct loader *ld, const char **sp, const char *end,
+				   uint64_t *pos)
+{
+	const char *s = *sp;
+	int i;
+
+	for (i = 0; i < ld->npos; i++) {
+		s = skip_space(s, end);
+		if (s == end) {
+			if (i == 0)
+				return ERR(ld, "missing position");
+			pos[i] = ld->pos[i];	/* a short line repeats the rest */
+			continue;
+		}
+		if (parse_pos(ld, &s, end, ld->pos[i], &pos[i]))
+			return -1;
+		if (s < end && !is_space(*s))
+			return ERR(ld, "bad position %s", diag_quote(*sp, (size_t)(end - *sp)));
+	}
+	*sp = s;
+	return 0;
+}
+
+static int cost_line(struct loader *ld, const char *s, const char *end)
+{
+	struct profile *p = ld->p;
+	uint64_t pos[MAX_POS], line;
+	uint64_t *c = ld->costs;
+	size_t n = 0, nraw = p->ev.nraw, i;
+	struct cc *dst;
+	struct file *f;
+
+	if (!ld->costs && freeze(ld))
+		return -1;
+	c = ld->costs;
+	ld->in_body = 1;
+	if (parse_positions_of_line(ld, &s, end, pos))
+		return -1;
+	for (;;) {
+		int r;
+		const char *start;
+		s = skip_space(s, end);
+		if (s == end)
+			break;
+		if (n == nraw)
+			return ERR(ld, "cost line has more counts than the %zu events", nraw);
+		start = s;
+		r = load_parse_u64(&s, end, &c[n]);
+		if (r == LOAD_NUM_NONE && (*start == '*' || *start == '+' || *start == '-')) {
+			/* speedscope's writer compresses costs like positions */
+			uint64_t v;
+			if (parse_pos(ld, &s, end, ld->prev_costs[n], &v))
+				return -1;
+			c[n] = v;
+			if (!ld->warned_relcost) {
+				WARN(ld, "relative count %s read relative to the previous cost line",
+				     diag_quote(start, (size_t)(s - start)));
+				ld->warned_relcost = 1;
+			}
+			r = LOAD_NUM_OK;
+		}
+		if (r == LOAD_NUM_OVERFLOW)
+			return ERR(ld, "count %s does not fit in 64 bits",
+				   diag_quote(start, (size_t)(end - start)));
+		if (r != LOAD_NUM_OK || (s < end && !is_space(*s))) {
+			while (s < end && !is_space(*s))
+				s++;
+			return ERR(ld, "bad count %s", diag_quote(start, (size_t)(s - start)));
+		}
+		n++;
+	}
+	for (i = n; i < nraw; i++)
+		c[i] = 0;
+	memcpy(ld->prev_costs, c, nraw * sizeof(uint64_t));
+	memcpy(ld->pos, pos, sizeof(pos));
+	line = ld->line_col >= 0 ? pos[ld->line_col] : 0;
+	if (line == UINT64_MAX)
+		return ERR(ld, "line number 2^64-1 is out of range");
+
+	if (!ld->fn) {
+		if (ld->call_pending)
+			return ERR(ld, "call cost line before any 'fn=' line");
+		return ERR(ld, "cost line before any 'fn=' line");
+	}
+	f = current_file(ld);
+	if (ld->call_pending) {
+		struct call *call = profile_call(p, ld->fn, ld->callee);
+		struct callsite *site = profile_callsite(p, f, line, ld->fn, ld->callee);
+		ld->call_pending = 0;
+		if (__builtin_add_overflow(call->count, ld->call_count, &call->count) ||
+		    __builtin_add_overflow(site->count, ld->call_count, &site->count))
+			return ERR(ld, "call count does not fit in 64 bits");
+		for (i = 0; i < n; i++) {
+			if (__builtin_add_overflow(call->cc->v[i], c[i], &call->cc->v[i]) ||
+			    __builtin_add_overflow(site->cc->v[i], c[i], &site->cc->v[i]))
+				return ERR(ld, "inclusive cost of the call does not fit in 64 bits");
+		}
+		if (n > call->cc->ndef)
+			call->cc->ndef = (uint32_t)n;
+		if (n > site->cc->ndef)
+			site->cc->ndef = (uint32_t)n;
+		return 0;
+	}
+	dst = ld->fn->self;
+	for (i = 0; i < n; i++)
+		if (__builtin_add_overflow(dst->v[i], c[i], &dst->v[i]) ||
+		    __builtin_add_overflow(ld->self_sum[i], c[i], &ld->self_sum[i]))
+			return ERR(ld, "cost of '%s' does not fit in 64 bits", ld->fn->k.name);
+	if (n > dst->ndef)
+		dst->ndef = (uint32_t)n;
+	if (n > ld->part_ndef)
+		ld->part_ndef = (uint32_t)n;
+	if (ld->line_col >= 0) {
+		dst = profile_line(p, f, line);
+		for (i = 0; i < n; i++)
+			if (__builtin_add_overflow(dst->v[i], c[i], &dst->v[i]))
+				return ERR(ld, "cost of line %llu of %s does not fit in 64 bits",
+					   (unsigned long long)line, diag_quote(f->name, strlen(f->name)));
+		if (n > dst->ndef)
+			dst->ndef = (uint32_t)n;
+	}
+	return 0;
+}
+
+/* ---- body lines ---- */
+
+static int calls_line(struct loader *ld, const char *s, const char *end)
+{
+	uint64_t pos[MAX_POS];
+	int r;
+
+	if (!ld->callee)
+		return ERR(ld, "'calls=' line without a 'cfn=' line before it");
+	s = skip_space(s, end);
+	r = load_parse_u64(&s, end, &ld->call_count);
+	if (r == LOAD_NUM_OVERFLOW)
+		return ERR(ld, "call count does not fit in 64 bits");
+	if (r != LOAD_NUM_OK || (s < end && !is_space(*s)))
+		return ERR(ld, "bad call count in 'calls=' line");
+	/* The target position does not move the current position. */
+	s = skip_space(s, end);
+	if (s < end && parse_positions_of_line(ld, &s, end, pos))
+		return -1;
+	ld->call_pending = 1;
+	ld->call_line = ld->lineno;
+	return 0;
+}
+
+static int body_line(struct loader *ld, const char *key, size_t klen,
+		     const char *s, const char *end)
+{
+	struct profile *p = ld->p;
+	const char *name;
+
+	if (!ld->costs && freeze(ld))
+		return -1;
+	ld->in_body = 1;
+	if (klen == 2 && key[0] == 'f') {
+		switch (key[1]) {
+		case 'n':
+			if (parse_name(ld, SP_FN, s, end, &name))
+				return -1;
+			ld->fn = profile_fn(p, ld->ob ? ld->ob : profile_intern(p, "", 0),
+					    current_file(ld), name);
+			ld->fn->listed = 1;
+			ld->fn->named = 1;
+			return 0;
+		case 'l':
+		case 'i':
+		case 'e':
+			if (parse_name(ld, SP_FL, s, end, &name))
+				return -1;
+			ld->fl = file_of(ld, name);
+			if (key[1] != 'l' && ld->fn) {
+				/* inlined code: its costs go to "file:function" of that file */
+				ld->fn = profile_fn(p, ld->fn->k.obj, ld->fl, ld->fn->k.name);
+				ld->fn->listed = 1;
+			}
+			return 0;
+		}
+	} else if (klen == 2 && key[0] == 'o' && key[1] == 'b') {
+		return parse_name(ld, SP_OB, s, end, &ld->ob);
+	} else if (klen == 3 && key[0] == 'c') {
+		if (key[1] == 'o' && key[2] == 'b')
+			return parse_name(ld, SP_OB, s, end, &ld->cfn_ob);
+		if (key[1] == 'f' && (key[2] == 'i' || key[2] == 'l')) {
+			if (parse_name(ld, SP_FL, s, end, &name))
+				return -1;
+			ld->cfn_fl = file_of(ld, name);
+			return 0;
+		}
+		if (key[1] == 'f' && key[2] == 'n') {
+			const char *ob;
+			if (parse_name(ld, SP_FN, s, end, &name))
+				return -1;
+			ob = ld->cfn_ob ? ld->cfn_ob : ld->ob ? ld->ob : profile_intern(p, "", 0);
+			ld->callee = profile_fn(p, ob, ld->cfn_fl ? ld->cfn_fl : current_file(ld), name);
+			ld->cfn_ob = NULL;
+			ld->cfn_fl = NULL;
+			return 0;
+		}
+	} else if (klen == 3 && key[0] == 'j' && key[1] == 'f') {
+		/* jump targets: only their name definitions matter here */
+		if (key[2] == 'i')
+			return parse_name(ld, SP_FL, s, end, &name);
+		if (key[2] == 'n')
+			return parse_name(ld, SP_FN, s, end, &name);
+	} else if (klen == 5 && !memcmp(key, "calls", 5)) {
+		return calls_line(ld, s, end);
+	} else if (klen == 4 && (!memcmp(key, "jump", 4) || !memcmp(key, "jcnd", 4))) {
+		return 0;	/* jumps are not reported; the position line after it is a cost line */
+	}
+	WARN(ld, "unknown line %s ignored", diag_quote(key, (size_t)(end - key)));
+	return 0;
+}
+
+static int handle_line(struct loader *ld, const char *s, const char *end)
+{
+	const char *k;
+	unsigned char c;
+
+	if (s == end)
+		return 0;
+	c = (unsigned char)*s;
+	if ((unsigned)(c - '0') < 10 || c == '+' || c == '-' || c == '*') {
+		return cost_line(ld, s, end);
+	}
+	if (c == '#')
+		return 0;
+	if (is_space((char)c)) {
+		if (skip_space(s, end) == end)
+			return 0;
+	}
+	if (ld->call_pending)
+		return ERR(ld, "'calls=' line %llu is not followed by its cost line",
+			   (unsigned long long)ld->call_line);
+	k = s;
+	while (s < end && ((unsigned)((*s | 0x20) - 'a') < 26 || (unsigned)(*s - '0') < 10 ||
+			   *s == '_'))
+		s++;
+	if (s > k && s < end && *s == '=')
+		return body_line(ld, k, (size_t)(s - k), s + 1, end);
+	if (s > k && s < end && *s == ':')
+		return header_line(ld, k, (size_t)(s - k), s + 1, end);
+	if (!ld->header_seen)
+		return ERR(ld, "not a Callgrind profile: unexpected text %s",
+			   diag_quote(k, (size_t)(end - k)));
+	WARN(ld, "unrecognized line %s ignored", diag_quote(k, (size_t)(end - k)));
+	return 0;
+}
+
+static void loader_release(struct loader *ld)
+{
+	int i;
+	for (i = 0; i < SP_N; i++)
+		free(ld->ids[i].v);
+	free(ld->costs);
+	free(ld->prev_costs);
+	free(ld->self_sum);
+	free(ld->summary.v);
+	free(ld->totals.v);
+}
+
+int load_buffer(struct profile *p, const char *name, const char *buf, size_t len,
+		const char *pwd)
+{
+	struct loader ld;
+	const char *s = buf, *end = buf + len, *nul;
+	int rc = 0;
+
+	memset(&ld, 0, sizeof(ld));
+	ld.p = p;
+	ld.name = name;
+	ld.pwd = pwd;
+	ld.pwdlen = pwd ? strlen(pwd) : 0;
+	ld.npos = 1;
+	ld.line_col = 0;
+	p->nfiles++;
+	p->nparts++;
+	if (p->nfiles == 1)
+		p->has_line = 1;
+
+	if (len == 0) {
+		diag(DIAG_ERROR, name, 0, "empty file, not a Callgrind profile");
+		return -1;
+	}
+	nul = memchr(buf, '\0', len);
+	if (nul) {
+		uint64_t line = 1;
+		for (s = buf; s < nul; s++)
+			line += *s == '\n';
+		diag(DIAG_ERROR, name, line, "NUL byte: not a Callgrind profile (binary data?)");
+		return -1;
+	}
+	s = buf;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *e = nl ? nl : end;
+		const char *le = e;
+		ld.lineno++;
+		if (le > s && le[-1] == '\r')
+			le--;
+		if (handle_line(&ld, s, le)) {
+			rc = -1;
+			break;
+		}
+		if (!nl) {
+			if (ld.in_body || ld.header_seen)
+				diag(DIAG_WARNING, name, ld.lineno,
+				     "last line has no newline; the file may be truncated");
+			break;
+		}
+		s = nl + 1;
+	}
+	if (!rc && ld.call_pending) {
+		diag(DIAG_ERROR, name, ld.call_line,
+		     "'calls=' line is not followed by its cost line (end of file)");
+		rc = -1;
+	}
+	if (!rc && !ld.events_seen) {
+		diag(DIAG_ERROR, name, ld.lineno,
+		     ld.header_seen ? "no 'events:' line: not a complete Callgrind profile"
+				    : "not a Callgrind profile: no header lines");
+		rc = -1;
+	}
+	if (!rc && !p->ev.frozen)
+		rc = freeze(&ld);
+	if (!rc)
+		rc = part_finish(&ld);
+	loader_release(&ld);
+	return rc;
+}
+
+int load_file(struct profile *p, const char *path, const char *pwd)
+{
+	const char *name = path;
+	int fd, rc;
+	struct stat st;
+	char *buf = NULL;
+	size_t len = 0;
+	int mapped = 0;
+
+	if (!strcmp(path, "-")) {
+		fd = 0;
+		name = "<stdin>";
+	} else {
+		fd = open(path, O_RDONLY);
+		if (fd < 0) {
+			diag(DIAG_ERROR, path, 0, "cannot open: %s", strerror(errno));
+			return -1;
+		}
+	}
+	if (fstat(fd, &st)) {
+		diag(DIAG_ERROR, name, 0, "cannot stat: %s", strerror(errno));
+		goto fail;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		diag(DIAG_ERROR, name, 0, "is a directory, not a profile");
+		goto fail;
+	}
+	if (S_ISREG(st.st_mode) && st.st_size > 0) {
+		len = (size_t)st.st_size;
+		buf = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (buf == MAP_FAILED) {
+			buf = NULL;
+		} else {
+			mapped = 1;
+			madvise(buf, len, MADV_SEQUENTIAL | MADV_WILLNEED);
+		}
+	}
+	if (!mapped) {
+		size_t cap = 1 << 20;
+		ssize_t r;
+		len = 0;
+		buf = xmalloc(cap);
+		for (;;) {
+			if (len == cap) {
+				cap *= 2;
+				buf = xrealloc(buf, cap);
+			}
+			r = read(fd, buf + len, cap - len);
+			if (r < 0) {
+				if (errno == EINTR)
+					continue;
+				diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
+				free(buf);
+				goto fail;
+			}
+			if (r == 0)
+				break;
+			len += (size_t)r;
+		}
+	}
+	rc = load_buffer(p, name, buf, len, pwd);
+	if (mapped)
+		munmap(buf, len);
+	else
+		free(buf);
+	if (fd != 0)
+		close(fd);
+	return rc;
+fail:
+	if (fd != 0)
+		close(fd);
+	return -1;
+}
+
+static int derive(struct profile *p, struct cc *c)
+{
+	return c ? events_derive(&p->ev, c->v) : 0;
+}
+
+int load_finish(struct profile *p)
+{
+	size_t i;
+	int bad = 0;
+
+	if (p->ev.n == p->ev.nraw)
+		return 0;
+	bad |= derive(p, p->total);
+	for (i = 0; i < p->nfns; i++)
+		bad |= derive(p, p->fns[i]->self);
+	for (i = 0; i < p->ncalls; i++)
+		bad |= derive(p, p->calls[i]->cc);
+	for (i = 0; i < p->nfiles_src; i++) {
+		struct file *f = p->files[i];
+		struct callsite *s;
+		size_t k;
+		for (k = 0; k < f->lcap; k++)
+			if (f->lkeys[k])
+				bad |= derive(p, f->lvals[k]);
+		for (s = f->sites; s; s = s->next)
+			bad |= derive(p, s->cc);
+	}
+	if (bad) {
+		diag(DIAG_ERROR, NULL, 0, "a derived event does not fit in 64 bits");
+		return -1;
+	}
+	return 0;
+}

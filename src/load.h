@@ -1,0 +1,40 @@
+/* load: the single-pass loader; bytes of a Callgrind profile in, model filled, diagnostics out. */
+#ifndef ANNOGRIND_LOAD_H
+#define ANNOGRIND_LOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+
+/*
+ * load_file() reads one profile ("-" is standard input) and adds it to p;
+ * several calls sum several files, which must record the same events.
+ * load_buffer() does the same from memory (name is used in messages).
+ * Both return 0, or -1 after reporting an error through diag(); warnings
+ * do not make them fail.  After the last file, load_finish() computes the
+ * derived events and the program totals; it returns -1 on overflow.
+ *
+ * pwd, when not NULL, is a folder prefix (with its trailing '/') removed
+ * from every source file name, as callgrind_annotate does with the current
+ * folder.
+ */
+int load_file(struct profile *p, const char *path, const char *pwd);
+int load_buffer(struct profile *p, const char *name, const char *buf, size_t len,
+		const char *pwd);
+int load_finish(struct profile *p);
+
+/*
+ * Number parsing, exposed for the unit tests.  Parses a decimal or 0x-hex
+ * unsigned number at *s (stopping at end); returns 0 and advances *s, or
+ * LOAD_NUM_NONE when there is no digit and LOAD_NUM_OVERFLOW when the value
+ * does not fit in 64 bits.
+ */
+enum {
+	LOAD_NUM_OK = 0,
+	LOAD_NUM_NONE = -1,
+	LOAD_NUM_OVERFLOW = -2,
+};
+int load_parse_u64(const char **s, const char *end, uint64_t *out);
+
+#endif

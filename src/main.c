@@ -1,0 +1,157 @@
+/* main: the command line of annogrind; options, exit codes, and the order of the reports. */
+#include <errno.h>
+#include <glob.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "graph.h"
+#include "load.h"
+#include "opts.h"
+#include "profile.h"
+#include "report.h"
+
+#ifndef ANNOGRIND_VERSION
+#define ANNOGRIND_VERSION "0.1.0"
+#endif
+
+/* Exit statuses, documented in the man page. */
+enum {
+	EXIT_OK = 0,
+	EXIT_LIMIT = 1,
+	EXIT_USAGE = 2,
+	EXIT_INPUT = 3,
+	EXIT_OUTPUT = 4,
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: annogrind [options] [profile [source-file ...]]\n"
+	      "\n"
+	      "Print an annotated report of a Callgrind profile (callgrind.out.PID).\n"
+	      "With no profile, the first callgrind.out.* in the current folder is read;\n"
+	      "'-' reads standard input.\n"
+	      "\n"
+	      "options, with defaults in [ ]:\n"
+	      "  -h, --help               show this message and exit\n"
+	      "      --version            show the version and exit\n"
+	      "      --show=A,B,C         show only events A,B,C [all]\n"
+	      "      --sort=A,B,C         sort by events A,B,C [event column order];\n"
+	      "                           A:PCT gives a threshold per event\n"
+	      "      --threshold=PCT      show functions until PCT% of the primary\n"
+	      "                           sort event is covered [99]\n"
+	      "      --show-percs=yes|no  show a percentage for each non-zero count [yes]\n"
+	      "      --auto=yes|no        annotate the source files of the functions\n"
+	      "                           shown [yes]\n"
+	      "      --context=N          lines of context around annotated lines [8]\n"
+	      "      --inclusive=yes|no   sort and show inclusive costs [no]\n"
+	      "      --tree=none|caller|calling|both\n"
+	      "                           show the callers and/or callees of each\n"
+	      "                           function [none]\n"
+	      "  -I, --include=DIR        look for source files in DIR too\n"
+	      "\n"
+	      "Exit status: 0 success, 2 usage error, 3 bad or unreadable profile,\n"
+	      "4 output error.  See annogrind(1).\n", f);
+}
+
+static int usage_error(const char *msg)
+{
+	fprintf(stderr, "annogrind: %s\nTry 'annogrind --help' for more information.\n", msg);
+	return EXIT_USAGE;
+}
+
+/* callgrind_annotate's default: the first callgrind.out* of the current folder. */
+static char *find_default_profile(void)
+{
+	glob_t g;
+	char *found = NULL;
+	size_t i;
+
+	if (glob("callgrind.out*", 0, NULL, &g) == 0) {
+		for (i = 0; i < g.gl_pathc && !found; i++)
+			found = strdup(g.gl_pathv[i]);
+		globfree(&g);
+	}
+	return found;
+}
+
+static int finish_output(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return EXIT_OK;
+	if (errno == EPIPE)
+		return EXIT_OK;	/* the reader went away (| head): nothing to say */
+	fprintf(stderr, "annogrind: write error on standard output: %s\n", strerror(errno));
+	return EXIT_OUTPUT;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	struct profile p;
+	struct report r;
+	char err[256], pwd[PATH_MAX + 2];
+	char *found = NULL;
+	const char *profile;
+	int rc = EXIT_OK;
+	static char outbuf[1 << 16];
+
+	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+	opts_init(&o);
+	if (opts_parse(&o, argc, argv)) {
+		rc = usage_error(o.err);
+		opts_release(&o);
+		return rc;
+	}
+	if (o.help) {
+		usage(stdout);
+		opts_release(&o);
+		return finish_output();
+	}
+	if (o.version) {
+		puts("annogrind " ANNOGRIND_VERSION);
+		opts_release(&o);
+		return finish_output();
+	}
+	profile = o.profile;
+	if (!profile) {
+		found = find_default_profile();
+		if (!found) {
+			opts_release(&o);
+			return usage_error("no profile given and no callgrind.out* in the current folder");
+		}
+		profile = found;
+	}
+	if (!getcwd(pwd, PATH_MAX))
+		pwd[0] = '\0';
+	else
+		strcat(pwd, "/");
+
+	profile_init(&p);
+	if (load_file(&p, profile, pwd[0] ? pwd : NULL) || load_finish(&p) ||
+	    graph_inclusive(&p)) {
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	if (report_init(&r, &p, &o, profile, stdout, err, sizeof(err))) {
+		rc = usage_error(err);
+		report_release(&r);
+		goto out;
+	}
+	if (found)
+		printf("Reading data from '%s'...\n", found);
+	report_header(&r);
+	report_table(&r);
+	report_source(&r);
+	report_release(&r);
+	rc = finish_output();
+out:
+	profile_release(&p);
+	opts_release(&o);
+	free(found);
+	return rc;
+}

@@ -1,0 +1,43 @@
+/* numfmt: numbers as callgrind_annotate prints them (thousands separators, percentages). */
+#include "numfmt.h"
+
+#include <stdio.h>
+
+size_t numfmt_commify(uint64_t v, char *buf)
+{
+	char tmp[32];
+	size_t n = 0, len, i, o = 0;
+
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	len = n + (n - 1) / 3;
+	for (i = 0; i < n; i++) {
+		buf[o++] = tmp[n - 1 - i];
+		if ((n - 1 - i) % 3 == 0 && i != n - 1)
+			buf[o++] = ',';
+	}
+	buf[o] = '\0';
+	return len;
+}
+
+size_t numfmt_width(uint64_t v)
+{
+	size_t n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n + (n - 1) / 3;
+}
+
+size_t numfmt_perc(double perc, char *buf)
+{
+	int n;
+	if (-9.995 < perc && perc < 99.995)
+		n = snprintf(buf, 32, " (%5.2f%%)", perc);
+	else
+		n = snprintf(buf, 32, " (%5.1f%%)", perc);
+	return n < 0 ? 0 : (size_t)n;
+}

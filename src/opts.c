@@ -1,0 +1,266 @@
+/* opts: the command line, parsed into a struct without side effects (no exit, no output). */
+#include "opts.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+
+enum {
+	OPT_VERSION = 256,
+	OPT_SHOW,
+	OPT_SORT,
+	OPT_THRESHOLD,
+	OPT_SHOW_PERCS,
+	OPT_AUTO,
+	OPT_CONTEXT,
+	OPT_INCLUSIVE,
+	OPT_TREE,
+};
+
+static const struct option longopts[] = {
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "show", required_argument, NULL, OPT_SHOW },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "threshold", required_argument, NULL, OPT_THRESHOLD },
+	{ "show-percs", optional_argument, NULL, OPT_SHOW_PERCS },
+	{ "auto", optional_argument, NULL, OPT_AUTO },
+	{ "context", required_argument, NULL, OPT_CONTEXT },
+	{ "inclusive", optional_argument, NULL, OPT_INCLUSIVE },
+	{ "tree", required_argument, NULL, OPT_TREE },
+	{ "include", required_argument, NULL, 'I' },
+	{ NULL, 0, NULL, 0 },
+};
+
+void opts_init(struct opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->threshold = "99";
+	o->threshold_v = 99;
+	o->show_percs = 1;
+	o->auto_annotate = 1;
+	o->context = 8;
+}
+
+static void free_list(char **v, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+void opts_release(struct opts *o)
+{
+	free_list(o->show, o->nshow);
+	free_list(o->sort, o->nsort);
+	free(o->sort_thr);
+	free_list(o->include, o->ninclude);
+	free(o->user_files);
+	memset(o, 0, sizeof(*o));
+}
+
+/* Split "A,B,C" into fresh strings. */
+static size_t split_list(const char *s, char ***out)
+{
+	size_t n = 0;
+	const char *p = s;
+	char **v = NULL;
+
+	for (;;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		char *item = xmalloc(len + 1);
+		memcpy(item, p, len);
+		item[len] = '\0';
+		v = xrealloc(v, (n + 1) * sizeof(*v));
+		v[n++] = item;
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	*out = v;
+	return n;
+}
+
+/* A percentage "[0-9.]+%?" between 0 and 100; the text keeps its digits only. */
+static int parse_pct(char *s, double *v)
+{
+	size_t len = strlen(s), i, dots = 0;
+	char *end;
+
+	if (len && s[len - 1] == '%')
+		s[--len] = '\0';
+	if (!len)
+		return -1;
+	for (i = 0; i < len; i++) {
+		if (s[i] == '.')
+			dots++;
+		else if (s[i] < '0' || s[i] > '9')
+			return -1;
+	}
+	if (dots > 1 || (dots == 1 && len == 1))
+		return -1;
+	*v = strtod(s, &end);
+	return *v >= 0 && *v <= 100 ? 0 : -1;
+}
+
+static int yes_no(struct opts *o, const char *name, const char *arg, int *out)
+{
+	if (!arg || !strcmp(arg, "yes")) {
+		*out = 1;
+		return 0;
+	}
+	if (!strcmp(arg, "no")) {
+		*out = 0;
+		return 0;
+	}
+	snprintf(o->err, sizeof(o->err), "--%s takes 'yes' or 'no', not '%.60s'", name, arg);
+	return -1;
+}
+
+static int set_sort(struct opts *o, const char *arg)
+{
+	size_t i;
+
+	free_list(o->sort, o->nsort);
+	free(o->sort_thr);
+	o->nsort = split_list(arg, &o->sort);
+	o->sort_thr = xcalloc(o->nsort, sizeof(*o->sort_thr));
+	o->sort_has_thr = 0;
+	for (i = 0; i < o->nsort; i++) {
+		char *c = strrchr(o->sort[i], ':');
+		double v;
+		if (!c)
+			continue;
+		if (parse_pct(c + 1, &v)) {
+			snprintf(o->err, sizeof(o->err),
+				 "bad threshold in --sort event '%.60s' (want a percentage from 0 to 100)",
+				 o->sort[i]);
+			return -1;
+		}
+		*c = '\0';
+		o->sort_thr[i] = c + 1;
+		o->sort_has_thr = 1;
+	}
+	return 0;
+}
+
+static char *threshold_buf;
+
+int opts_parse(struct opts *o, int argc, char **argv)
+{
+	int c;
+	char *end;
+
+	optind = 0;	/* full re-initialisation, so tests may parse twice */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "hI:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			o->help = 1;
+			break;
+		case OPT_VERSION:
+			o->version = 1;
+			break;
+		case OPT_SHOW:
+			free_list(o->show, o->nshow);
+			o->nshow = split_list(optarg, &o->show);
+			break;
+		case OPT_SORT:
+			if (set_sort(o, optarg))
+				return -1;
+			break;
+		case OPT_THRESHOLD:
+			free(threshold_buf);
+			threshold_buf = xstrdup(optarg);
+			if (parse_pct(threshold_buf, &o->threshold_v)) {
+				snprintf(o->err, sizeof(o->err),
+					 "bad --threshold '%.60s' (want a percentage from 0 to 100)", optarg);
+				return -1;
+			}
+			o->threshold = threshold_buf;
+			break;
+		case OPT_SHOW_PERCS:
+			if (yes_no(o, "show-percs", optarg, &o->show_percs))
+				return -1;
+			break;
+		case OPT_AUTO:
+			if (yes_no(o, "auto", optarg, &o->auto_annotate))
+				return -1;
+			break;
+		case OPT_INCLUSIVE:
+			if (yes_no(o, "inclusive", optarg, &o->inclusive))
+				return -1;
+			break;
+		case OPT_CONTEXT:
+			o->context = strtol(optarg, &end, 10);
+			if (!*optarg || *end || o->context < 0 || o->context > 1000000) {
+				snprintf(o->err, sizeof(o->err),
+					 "bad --context '%.60s' (want a number of lines)", optarg);
+				return -1;
+			}
+			break;
+		case OPT_TREE:
+			if (!strcmp(optarg, "none")) {
+				o->tree_caller = o->tree_calling = 0;
+			} else if (!strcmp(optarg, "caller")) {
+				o->tree_caller = 1;
+				o->tree_calling = 0;
+			} else if (!strcmp(optarg, "calling")) {
+				o->tree_caller = 0;
+				o->tree_calling = 1;
+			} else if (!strcmp(optarg, "both")) {
+				o->tree_caller = o->tree_calling = 1;
+			} else {
+				snprintf(o->err, sizeof(o->err),
+					 "--tree takes none, caller, calling or both, not '%.60s'", optarg);
+				return -1;
+			}
+			break;
+		case 'I': {
+			const char *d = optarg;
+			size_t len;
+			char *dir;
+			if (*d == '=')	/* callgrind_annotate's "-I=DIR" */
+				d++;
+			len = strlen(d);
+			while (len > 1 && d[len - 1] == '/')
+				len--;
+			dir = xmalloc(len + 2);
+			memcpy(dir, d, len);
+			if (!len || d[len - 1] != '/')
+				dir[len++] = '/';
+			dir[len] = '\0';
+			o->include = xrealloc(o->include, (o->ninclude + 1) * sizeof(*o->include));
+			o->include[o->ninclude++] = dir;
+			break;
+		}
+		case '?':
+		default:
+			if (optopt && optopt < 256)
+				snprintf(o->err, sizeof(o->err), "unknown option '-%c'", optopt);
+			else if (optopt)
+				snprintf(o->err, sizeof(o->err), "option '%.60s' needs a value",
+					 argv[optind - 1]);
+			else
+				snprintf(o->err, sizeof(o->err), "unknown option '%.60s'",
+					 argv[optind - 1]);
+			return -1;
+		}
+	}
+	for (; optind < argc; optind++) {
+		if (!o->profile) {
+			o->profile = argv[optind];
+			continue;
+		}
+		o->user_files = xrealloc(o->user_files, (o->nuser + 1) * sizeof(*o->user_files));
+		o->user_files[o->nuser++] = argv[optind];
+	}
+	if (o->sort_has_thr)
+		o->threshold_v = 0;	/* per-event thresholds replace --threshold */
+	return 0;
+}

@@ -1,0 +1,43 @@
+/* opts: the command line, parsed into a struct without side effects (no exit, no output). */
+#ifndef ANNOGRIND_OPTS_H
+#define ANNOGRIND_OPTS_H
+
+#include <stddef.h>
+
+/*
+ * Every string points into argv or into memory the struct owns;
+ * opts_release() frees the latter.  Event names stay names here: they are
+ * resolved against a profile's events by the report (see report.h).
+ */
+struct opts {
+	int help, version;
+
+	char **show;		/* --show=A,B: event names; NULL when not given */
+	size_t nshow;
+	char **sort;		/* --sort=A:90,B */
+	char **sort_thr;	/* threshold text per sort event, or NULL */
+	size_t nsort;
+	int sort_has_thr;	/* some --sort event had ":pct" */
+	const char *threshold;	/* --threshold text ("99" by default) */
+	double threshold_v;
+	int show_percs;
+	int auto_annotate;
+	long context;
+	int inclusive;
+	int tree_caller, tree_calling;
+	char **include;		/* each with a trailing '/' */
+	size_t ninclude;
+
+	const char *profile;	/* NULL: look for callgrind.out.* */
+	char **user_files;	/* source files to annotate */
+	size_t nuser;
+
+	char err[256];		/* why opts_parse failed */
+};
+
+void opts_init(struct opts *o);
+void opts_release(struct opts *o);
+/* Returns 0, or -1 with o->err set (a usage error). */
+int opts_parse(struct opts *o, int argc, char **argv);
+
+#endif

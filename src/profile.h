@@ -1,0 +1,169 @@
+/* profile: the in-memory model of one or more Callgrind profiles summed together. */
+#ifndef ANNOGRIND_PROFILE_H
+#define ANNOGRIND_PROFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "events.h"
+#include "hash.h"
+
+/*
+ * Ownership: a struct profile owns everything reachable from it (names,
+ * functions, files, calls, costs), all allocated from its arena, and
+ * profile_release() frees it in one go.  Names are interned: two names are
+ * equal exactly when their pointers are.  Renderers read a profile through
+ * a const pointer and never change it.
+ *
+ * A cost ("cc") holds one 64-bit counter per event (raw and derived).  As in
+ * callgrind_annotate, a column no cost line ever mentioned is "undefined"
+ * (printed "."), which differs from a counted 0: the first ndef raw columns
+ * are defined, see events_defined().
+ */
+struct cc {
+	uint32_t ndef;
+	uint32_t pad_;
+	uint64_t v[];
+};
+
+struct fn;
+struct call;
+struct istr;
+
+/* A source line with its cost, kept per file for annotation. */
+struct line_cost {
+	uint64_t line;
+	struct cc *cc;
+};
+
+/* A call made from one source line: caller -> callee at file:line. */
+struct callsite_key {
+	struct fn *caller, *callee;
+	uint64_t line;
+};
+
+struct callsite {
+	struct callsite_key k;
+	uint64_t count;
+	struct cc *cc;		/* inclusive cost of these calls */
+	struct callsite *next;	/* in the file's list */
+	UT_hash_handle hh;
+};
+
+struct file {
+	const char *name;	/* interned; current folder stripped */
+	/* open-addressing table of lines: keys are line+1 (0 = empty slot) */
+	uint64_t *lkeys;
+	struct cc **lvals;
+	size_t lcap, nlines;
+	struct callsite *sites;
+	size_t nsites;
+	struct callsite *site_hash;	/* private */
+	UT_hash_handle hh;
+};
+
+struct fn_key {
+	const char *obj;	/* interned; "" when no ob= was given */
+	struct file *file;
+	const char *name;	/* interned */
+};
+
+struct fn {
+	struct fn_key k;
+	struct cc *self;	/* never NULL */
+	struct cc *incl;	/* set by graph_inclusive(); NULL before */
+	struct call *out;	/* calls made by this function */
+	struct call *in;	/* calls made to this function */
+	uint32_t id;		/* index in profile.fns */
+	unsigned listed:1;	/* costs were given for it (fn=, fi=, fe=) */
+	unsigned named:1;	/* opened by an fn= line (callgrind_annotate shows its object) */
+	uint32_t cycle;		/* 0, or the number of its cycle (set by graph) */
+	UT_hash_handle hh;
+};
+
+/* All calls from one function to another, summed. */
+struct call_key {
+	struct fn *caller, *callee;
+};
+
+struct call {
+	struct call_key k;
+	uint64_t count;
+	struct cc *cc;
+	struct call *next_out, *next_in;
+	UT_hash_handle hh;
+};
+
+struct cycle {
+	uint32_t num;
+	struct fn **members;	/* sorted by name */
+	size_t nmembers;
+	struct cc *incl;
+};
+
+struct profile {
+	struct arena arena;
+	struct events ev;
+
+	/* header, from the first part that gave each */
+	char *creator, *cmd, *pid, *thread, *part;
+	char **desc;		/* "desc:" lines, without "Option:" ones */
+	size_t ndesc;
+	int has_line, has_instr;	/* positions of the first part */
+	unsigned nparts;	/* parts summed (a file is at least one part) */
+	char *last_part;	/* "part:" of the last part, when several */
+	unsigned nfiles;	/* profile files loaded */
+
+	struct cc *total;	/* program totals */
+	int total_calculated;	/* no summary:/totals: line gave them */
+
+	struct fn **fns;	/* in order of creation */
+	size_t nfns, capfns;
+	struct file **files;
+	size_t nfiles_src, capfiles;
+	struct call **calls;
+	size_t ncalls, capcalls;
+	struct cycle *cycles;
+	size_t ncycles;
+
+	/* private hash tables */
+	struct istr *strings;
+	struct fn *fn_hash;
+	struct file *file_hash;
+	struct call *call_hash;
+};
+
+void profile_init(struct profile *p);
+void profile_release(struct profile *p);
+
+/* Allocate a zeroed cost sized for the frozen event list. */
+struct cc *profile_cc_new(struct profile *p);
+size_t profile_cc_size(const struct profile *p);
+
+/* Intern a string; the result lives as long as the profile. */
+const char *profile_intern(struct profile *p, const char *s, size_t len);
+
+struct file *profile_file(struct profile *p, const char *name);
+struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
+		      const char *name);
+struct call *profile_call(struct profile *p, struct fn *caller, struct fn *callee);
+struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t line,
+				  struct fn *caller, struct fn *callee);
+/* The cost of one line of a file, created empty when missing. */
+struct cc *profile_line(struct profile *p, struct file *f, uint64_t line);
+/* The cost of a line, or NULL. */
+const struct cc *profile_line_find(const struct file *f, uint64_t line);
+
+/* dst += src over all columns; -1 when a counter would pass 2^64-1. */
+int cc_add(struct cc *dst, const struct cc *src, size_t n);
+/* Value of column i, and whether it is defined. */
+static inline int cc_defined(const struct profile *p, const struct cc *c, size_t i)
+{
+	return events_defined(&p->ev, i, c->ndef);
+}
+
+/* "file:function", the way reports name a function. */
+const char *fn_fullname(const struct fn *f, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,174 @@
+/* report: what every renderer shares: the resolved options and the column printer. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "numfmt.h"
+
+static int resolve(const struct profile *p, char **names, size_t n, size_t **out,
+		   const char *opt, char *err, size_t errlen)
+{
+	size_t i;
+	*out = xcalloc(n + 1, sizeof(**out));
+	for (i = 0; i < n; i++) {
+		long k = events_find(&p->ev, names[i], strlen(names[i]));
+		if (k < 0) {
+			snprintf(err, errlen, "--%s event '%.60s' is not in the profile", opt, names[i]);
+			return -1;
+		}
+		(*out)[i] = (size_t)k;
+	}
+	return 0;
+}
+
+int report_init(struct report *r, const struct profile *p, const struct opts *o,
+		const char *input_name, FILE *out, char *err, size_t errlen)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->p = p;
+	r->o = o;
+	r->input_name = input_name;
+	r->out = out;
+	if (o->nshow) {
+		if (resolve(p, o->show, o->nshow, &r->show, "show", err, errlen))
+			return -1;
+		r->nshow = o->nshow;
+	} else {
+		r->nshow = p->ev.n;
+		r->show = xcalloc(r->nshow + 1, sizeof(*r->show));
+		for (i = 0; i < r->nshow; i++)
+			r->show[i] = i;
+	}
+	if (o->nsort) {
+		if (resolve(p, o->sort, o->nsort, &r->sort, "sort", err, errlen))
+			return -1;
+		r->nsort = o->nsort;
+	} else {
+		r->nsort = p->ev.n;
+		r->sort = xcalloc(r->nsort + 1, sizeof(*r->sort));
+		for (i = 0; i < r->nsort; i++)
+			r->sort[i] = i;
+	}
+	r->thr = xcalloc(r->nsort + 1, sizeof(*r->thr));
+	r->thr_text = xcalloc(r->nsort + 1, sizeof(*r->thr_text));
+	for (i = 0; i < r->nsort; i++) {
+		if (o->sort_has_thr) {
+			r->thr_text[i] = o->sort_thr[i] ? o->sort_thr[i] : "0";
+			r->thr[i] = o->sort_thr[i] ? strtod(o->sort_thr[i], NULL) : 0;
+		} else {
+			r->thr_text[i] = i ? "0" : o->threshold;
+			r->thr[i] = i ? 0 : o->threshold_v;
+		}
+	}
+	r->filter = o->sort_has_thr || o->threshold_v < 100;
+	r->width = xcalloc(p->ev.n + 1, sizeof(*r->width));
+	return 0;
+}
+
+void report_release(struct report *r)
+{
+	free(r->show);
+	free(r->sort);
+	free(r->thr);
+	free(r->thr_text);
+	free(r->width);
+	free(r->files);
+	memset(r, 0, sizeof(*r));
+}
+
+void report_widths(const struct report *r, const struct cc *const *ccs, size_t n,
+		   size_t *width)
+{
+	const struct profile *p = r->p;
+	size_t i, k, ne = p->ev.n;
+	size_t extra = r->o->show_percs ? 9 : 0;
+	uint64_t *maxv = xcalloc(ne + 1, sizeof(*maxv));
+	unsigned char *any = xcalloc(ne + 1, 1);
+
+	/* the widest number is the largest one */
+	for (k = 0; k < n; k++) {
+		const struct cc *c = ccs[k];
+		for (i = 0; i < ne; i++) {
+			if (!cc_defined(p, c, i))
+				continue;
+			any[i] = 1;
+			if (c->v[i] > maxv[i])
+				maxv[i] = c->v[i];
+		}
+	}
+	for (i = 0; i < ne; i++) {
+		size_t w = strlen(p->ev.ev[i].name);
+		if (any[i] && numfmt_width(maxv[i]) + extra > w)
+			w = numfmt_width(maxv[i]) + extra;
+		width[i] = w;
+	}
+	free(maxv);
+	free(any);
+}
+
+static void pad(FILE *out, size_t n)
+{
+	static const char spaces[] = "                                        ";
+	while (n > 0) {
+		size_t k = n < sizeof(spaces) - 1 ? n : sizeof(spaces) - 1;
+		fwrite(spaces, 1, k, out);
+		n -= k;
+	}
+}
+
+void report_cc(const struct report *r, const struct cc *c, const size_t *width)
+{
+	const struct profile *p = r->p;
+	size_t k;
+
+	for (k = 0; k < r->nshow; k++) {
+		size_t i = r->show[k], len;
+		char text[64];
+		int def = c && cc_defined(p, c, i);
+		if (def)
+			len = numfmt_commify(c->v[i], text);
+		else {
+			text[0] = '.';
+			text[1] = '\0';
+			len = 1;
+		}
+		if (r->o->show_percs) {
+			if (def && c->v[i]) {
+				uint64_t tot = p->total && cc_defined(p, p->total, i) ? p->total->v[i] : 0;
+				double perc = tot ? (double)c->v[i] * 100.0 / (double)tot : 0.0;
+				len += numfmt_perc(perc, text + len);
+			} else {
+				memcpy(text + len, "         ", 10);
+				len += 9;
+			}
+		}
+		if (width[i] > len)
+			pad(r->out, width[i] - len);
+		fwrite(text, 1, len, r->out);
+		putc(' ', r->out);
+	}
+}
+
+void report_events(const struct report *r, const size_t *width)
+{
+	size_t k;
+	for (k = 0; k < r->nshow; k++) {
+		size_t i = r->show[k];
+		const char *name = r->p->ev.ev[i].name;
+		size_t len = strlen(name);
+		fputs(name, r->out);
+		if (width[i] > len)
+			pad(r->out, width[i] - len);
+		putc(' ', r->out);
+	}
+}
+
+void report_rule(const struct report *r)
+{
+	fputs("--------------------------------------------------------------------------------\n",
+	      r->out);
+}

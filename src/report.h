@@ -1,0 +1,54 @@
+/* report: what every renderer shares: the resolved options and the column printer. */
+#ifndef ANNOGRIND_REPORT_H
+#define ANNOGRIND_REPORT_H
+
+#include <stdio.h>
+
+#include "opts.h"
+#include "profile.h"
+
+/*
+ * A report reads the profile through a const pointer and writes to out.
+ * report_init() resolves --show/--sort against the profile's events (the
+ * arrays are owned by the struct, freed by report_release()).
+ */
+struct report {
+	const struct profile *p;
+	const struct opts *o;
+	const char *input_name;	/* as shown in "Profile data file" */
+	FILE *out;
+
+	size_t *show, nshow;	/* event indices, in column order */
+	size_t *sort, nsort;
+	double *thr;		/* per sort event */
+	const char **thr_text;
+	int filter;		/* the threshold cut applies (single threshold < 100) */
+	size_t *width;		/* column widths of the function table, per event */
+
+	/* files of the functions the table printed, for auto-annotation */
+	const struct file **files;
+	size_t nfiles;
+};
+
+/* Returns 0, or -1 with a message in err (an unknown event: a usage error). */
+int report_init(struct report *r, const struct profile *p, const struct opts *o,
+		const char *input_name, FILE *out, char *err, size_t errlen);
+void report_release(struct report *r);
+
+/* Column widths for a set of costs (each event at least its name's width). */
+void report_widths(const struct report *r, const struct cc *const *ccs, size_t n,
+		   size_t *width);
+/* One cost in the shown columns, each right-aligned and followed by a space. */
+void report_cc(const struct report *r, const struct cc *c, const size_t *width);
+/* The event names, padded to the widths. */
+void report_events(const struct report *r, const size_t *width);
+/* The 80-dash rule. */
+void report_rule(const struct report *r);
+
+/* Header block, totals and the function table (with --tree, the trees). */
+void report_header(struct report *r);
+void report_table(struct report *r);
+/* Annotated sources: auto-annotation and files named on the command line. */
+void report_source(struct report *r);
+
+#endif

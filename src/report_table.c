@@ -1,0 +1,332 @@
+/* report_table: the header block, PROGRAM TOTALS, the function table and the caller/callee trees. */
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "numfmt.h"
+
+void report_header(struct report *r)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	size_t i, k;
+
+	report_rule(r);
+	fprintf(out, "Profile data file '%s'", r->input_name);
+	if (p->creator && *p->creator)
+		fprintf(out, " (creator: %s)", p->creator);
+	putc('\n', out);
+	report_rule(r);
+	for (i = 0; i < p->ndesc; i++)
+		if (strncmp(p->desc[i], "Option:", 7))
+			fprintf(out, "%s\n", p->desc[i]);
+	fprintf(out, "Profiled target:  %s", p->cmd && *p->cmd ? p->cmd : "(unknown)");
+	if (p->pid && *p->pid) {
+		fprintf(out, " (PID %s", p->pid);
+		if (p->part && *p->part)
+			fprintf(out, ", part %s", p->part);
+		if (p->thread && *p->thread)
+			fprintf(out, ", thread %s", p->thread);
+		putc(')', out);
+	}
+	putc('\n', out);
+	fputs("Events recorded: ", out);
+	for (i = 0; i < p->ev.nraw; i++)
+		fprintf(out, " %s", p->ev.ev[i].name);
+	fputs("\nEvents shown:    ", out);
+	for (i = 0; i < r->nshow; i++)
+		fprintf(out, " %s", p->ev.ev[r->show[i]].name);
+	fputs("\nEvent sort order:", out);
+	for (i = 0; i < r->nsort; i++)
+		fprintf(out, " %s", p->ev.ev[r->sort[i]].name);
+	fputs("\nThresholds:      ", out);
+	for (i = 0; i < r->nsort; i++)
+		fprintf(out, " %s", r->thr_text[i]);
+	fprintf(out, "\nInclude dirs:     %s\n", o->ninclude ? o->include[0] : "");
+	for (i = 1; i < o->ninclude; i++)
+		fprintf(out, "                  %s\n", o->include[i]);
+	fputs("User annotated:   ", out);
+	for (i = 0, k = 0; i < o->nuser; i++) {
+		size_t j;
+		for (j = 0; j < i; j++)
+			if (!strcmp(o->user_files[i], o->user_files[j]))
+				break;
+		if (j < i)
+			continue;
+		if (k++)
+			fputs("\n                  ", out);
+		fputs(o->user_files[i], out);
+	}
+	fprintf(out, "\nAuto-annotation:  %s\n\n", o->auto_annotate ? "on" : "off");
+}
+
+/* A row of the table: a function or (with --inclusive) a cycle. */
+struct row {
+	const char *name;	/* "file:function" or "<cycle N>" */
+	const struct fn *fn;
+	const struct cycle *cy;
+	const struct cc *cc;
+};
+
+static const struct report *cmp_r;
+
+/* callgrind_annotate's order: by the sort events, a column never given first lowest. */
+static int cc_cmp(const struct cc *a, const struct cc *b)
+{
+	const struct report *r = cmp_r;
+	size_t k;
+
+	for (k = 0; k < r->nsort; k++) {
+		size_t i = r->sort[k];
+		int da = a && cc_defined(r->p, a, i), db = b && cc_defined(r->p, b, i);
+		if (da != db)
+			return da ? -1 : 1;
+		if (da && a->v[i] != b->v[i])
+			return a->v[i] > b->v[i] ? -1 : 1;
+	}
+	return 0;
+}
+
+static int fn_tiebreak(const struct fn *a, const struct fn *b)
+{
+	int c = strcmp(a->k.file->name, b->k.file->name);
+	if (c)
+		return c;
+	c = strcmp(a->k.name, b->k.name);
+	if (c)
+		return c;
+	c = strcmp(a->k.obj, b->k.obj);
+	if (c)
+		return c;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+static int row_cmp(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+	int c = cc_cmp(a->cc, b->cc);
+
+	if (c)
+		return c;
+	c = strcmp(a->name, b->name);
+	if (c)
+		return c;
+	if (a->fn && b->fn)
+		return fn_tiebreak(a->fn, b->fn);
+	return a->fn ? 1 : b->fn ? -1 : 0;
+}
+
+static int call_in_cmp(const void *x, const void *y)
+{
+	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
+	int c = cc_cmp(a->cc, b->cc);
+	return c ? c : fn_tiebreak(a->k.caller, b->k.caller);
+}
+
+static int call_out_cmp(const void *x, const void *y)
+{
+	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
+	int c = cc_cmp(a->cc, b->cc);
+	return c ? c : fn_tiebreak(a->k.callee, b->k.callee);
+}
+
+static void print_name(FILE *out, const struct fn *f)
+{
+	fputs(f->k.file->name, out);
+	putc(':', out);
+	fputs(f->k.name, out);
+}
+
+static void print_call(struct report *r, const struct call *c, const struct fn *other,
+		       const char *arrow)
+{
+	char num[32];
+
+	report_cc(r, c->cc, r->width);
+	fputs(arrow, r->out);
+	print_name(r->out, other);
+	numfmt_commify(c->count, num);
+	fprintf(r->out, " (%sx)", num);
+	if (other->named)
+		fprintf(r->out, " [%s]", other->k.obj);
+	putc('\n', r->out);
+}
+
+static void print_calls(struct report *r, const struct fn *f, int callers)
+{
+	const struct call *c;
+	const struct call **v = NULL;
+	size_t n = 0, i;
+
+	for (c = callers ? f->in : f->out; c; c = callers ? c->next_in : c->next_out)
+		n++;
+	if (!n)
+		return;
+	v = xmalloc(n * sizeof(*v));
+	n = 0;
+	for (c = callers ? f->in : f->out; c; c = callers ? c->next_in : c->next_out)
+		v[n++] = c;
+	qsort(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
+	for (i = 0; i < n; i++)
+		print_call(r, v[i], callers ? v[i]->k.caller : v[i]->k.callee,
+			   callers ? " < " : " >   ");
+	free(v);
+}
+
+static int is_unknown(const struct fn *f)
+{
+	return !strcmp(f->k.name, "???") && !strcmp(f->k.file->name, "???");
+}
+
+static int ptr_cmp(const void *x, const void *y)
+{
+	const char *a = *(const char *const *)x, *b = *(const char *const *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* Keep each file of a printed function once (order does not matter). */
+static void dedupe_files(struct report *r)
+{
+	size_t i, n = 0;
+	qsort(r->files, r->nfiles, sizeof(*r->files), ptr_cmp);
+	for (i = 0; i < r->nfiles; i++)
+		if (!n || r->files[n - 1] != r->files[i])
+			r->files[n++] = r->files[i];
+	r->nfiles = n;
+}
+
+void report_table(struct report *r)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	int tree = o->tree_caller || o->tree_calling;
+	size_t i, nrows = 0, *sw;
+	struct row *rows;
+	const struct cc **ccs;
+	double *curr;
+	char *names, *np;
+	size_t namelen = 0;
+
+	/* totals */
+	sw = xcalloc(p->ev.n + 1, sizeof(*sw));
+	report_widths(r, (const struct cc *const *)&p->total, 1, sw);
+	report_rule(r);
+	report_events(r, sw);
+	putc('\n', out);
+	report_rule(r);
+	report_cc(r, p->total, sw);
+	fputs(" PROGRAM TOTALS", out);
+	if (p->total_calculated)
+		fputs(" (calculated)", out);
+	fputs("\n\n", out);
+	free(sw);
+
+	/* rows */
+	rows = xcalloc(p->nfns + p->ncycles + 1, sizeof(*rows));
+	for (i = 0; i < p->nfns; i++) {
+		const struct fn *f = p->fns[i];
+		if (!(f->listed || (o->inclusive && f->in)))
+			continue;
+		rows[nrows].fn = f;
+		rows[nrows].cc = o->inclusive ? f->incl : f->self;
+		namelen += strlen(f->k.file->name) + strlen(f->k.name) + 2;
+		nrows++;
+	}
+	if (o->inclusive) {
+		for (i = 0; i < p->ncycles; i++) {
+			rows[nrows].cy = &p->cycles[i];
+			rows[nrows].cc = p->cycles[i].incl;
+			namelen += 32;
+			nrows++;
+		}
+	}
+	names = np = xmalloc(namelen + 1);
+	ccs = xmalloc((nrows + 1) * sizeof(*ccs));
+	for (i = 0; i < nrows; i++) {
+		rows[i].name = np;
+		if (rows[i].fn)
+			np += sprintf(np, "%s:%s", rows[i].fn->k.file->name, rows[i].fn->k.name) + 1;
+		else
+			np += sprintf(np, "<cycle %u>", (unsigned)rows[i].cy->num) + 1;
+		ccs[i] = rows[i].cc;
+	}
+	report_widths(r, ccs, nrows, r->width);
+	cmp_r = r;
+	qsort(rows, nrows, sizeof(*rows), row_cmp);
+
+	report_rule(r);
+	report_events(r, r->width);
+	fputs(" file:function\n", out);
+	report_rule(r);
+
+	curr = xcalloc(r->nsort + 1, sizeof(*curr));
+	r->files = xrealloc(r->files, (nrows + 1) * sizeof(*r->files));
+	r->nfiles = 0;
+	for (i = 0; i < nrows; i++) {
+		const struct row *row = &rows[i];
+		const struct fn *f = row->fn;
+		size_t k;
+
+		if (r->filter) {
+			int reached = 1;
+			for (k = 0; k < r->nsort; k++) {
+				size_t e = r->sort[k];
+				double prop = curr[k] * 100;
+				if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
+					prop = prop / (double)p->total->v[e];
+				if (!(prop >= r->thr[k]))
+					reached = 0;
+			}
+			if (reached)
+				break;
+		}
+		if (tree)
+			putc('\n', out);
+		if (f && o->tree_caller && !is_unknown(f))
+			print_calls(r, f, 1);
+		report_cc(r, row->cc, r->width);
+		if (tree)
+			fputs(" * ", out);
+		putc(' ', out);
+		fputs(row->name, out);
+		if (f && f->named && *f->k.obj)
+			fprintf(out, " [%s]", f->k.obj);
+		if (f && f->cycle && (o->inclusive || tree))
+			fprintf(out, " <cycle %u>", (unsigned)f->cycle);
+		putc('\n', out);
+		if (row->cy && tree) {
+			for (k = 0; k < row->cy->nmembers; k++) {
+				const struct fn *m = row->cy->members[k];
+				report_cc(r, m->incl, r->width);
+				fputs(" = ", out);
+				print_name(out, m);
+				putc('\n', out);
+			}
+		}
+		if (f && o->tree_calling && !is_unknown(f))
+			print_calls(r, f, 0);
+
+		if (f)
+			r->files[r->nfiles++] = f->k.file;
+		for (k = 0; k < r->nsort; k++) {
+			size_t e = r->sort[k];
+			if (!cc_defined(p, row->cc, e))
+				continue;
+			if (o->inclusive)
+				curr[k] = (double)(cc_defined(p, p->total, e) ? p->total->v[e] : 0) -
+					  (double)row->cc->v[e];
+			else
+				curr[k] += (double)row->cc->v[e];
+		}
+	}
+	putc('\n', out);
+	dedupe_files(r);
+	free(curr);
+	free(ccs);
+	free(names);
+	free(rows);
+}

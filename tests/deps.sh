@@ -1,0 +1,20 @@
+#!/bin/sh
+# deps.sh build|check: make sure the Debian packages annogrind needs are here.
+# As root, missing ones are installed with apt-get; otherwise the exact
+# command is printed and the build stops.
+set -e
+need=""
+[ -f /usr/include/uthash.h ] || need="$need uthash-dev"
+if [ "$1" = check ]; then
+	pkg-config --exists check 2>/dev/null || need="$need check pkg-config"
+fi
+[ -z "$need" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "annogrind: installing$need"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $need >/dev/null ||
+	{ apt-get update >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $need >/dev/null; }
+	exit 0
+fi
+echo "annogrind: missing Debian packages:$need" >&2
+echo "annogrind: install them with: sudo apt-get install$need" >&2
+exit 1
