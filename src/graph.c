@@ -103,8 +103,7 @@ static int member_cmp(const void *a, const void *b)
 	r = strcmp(x->k.name, y->k.name);
 	if (r)
 		return r;
-	r = strcmp(x->k.obj, y->k.obj);
-	return r ? r : (x->id < y->id ? -1 : x->id > y->id);
+	return x->id < y->id ? -1 : x->id > y->id;
 }
 
 int graph_inclusive(struct profile *p)

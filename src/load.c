@@ -64,6 +64,7 @@ struct loader {
 	uint64_t *self_sum;	/* sum of self costs of the current part */
 	uint32_t part_ndef;
 	int warned_relcost;
+	unsigned junk_lines;	/* unrecognized lines before any header */
 };
 
 static int is_space(char c)
@@ -158,7 +159,7 @@ static int parse_name(struct loader *ld, enum id_space sp, const char *s,
 	const char *name;
 
 	s = skip_space(s, end);
-	if (s < end && *s == '(') {
+	if (s + 1 < end && *s == '(' && (unsigned)(s[1] - '0') < 10) {
 		const char *q = s + 1;
 		uint64_t id;
 		int r = load_parse_u64(&q, end, &id);
@@ -175,6 +176,13 @@ static int parse_name(struct loader *ld, enum id_space sp, const char *s,
 		q++;
 		q = skip_space(q, end);
 		if (q == end) {
+			if ((id >= ld->ids[sp].cap || !ld->ids[sp].v[id]) && sp == SP_OB) {
+				/* old callgrind versions did this; objects are only labels */
+				WARN(ld, "compressed object id (%llu) used before it is defined; object left unnamed",
+				     (unsigned long long)id);
+				*out = profile_intern(ld->p, "", 0);
+				return 0;
+			}
 			if (id >= ld->ids[sp].cap || !ld->ids[sp].v[id])
 				return ERR(ld, "compressed %s id (%llu) used before it is defined",
 					   space_names[sp], (unsigned long long)id);
@@ -399,8 +407,11 @@ static int header_line(struct loader *ld, const char *key, size_t klen,
 
 #define KEY(lit) (klen == sizeof(lit) - 1 && !memcmp(key, lit, klen))
 	s = skip_space(s, end);
+	/* totals: ends a part and xdebug writes summary: after data */
 	if (KEY("totals"))
 		return parse_numbers(ld, s, end, &ld->totals, "totals");
+	if (KEY("summary") && ld->in_body)
+		return parse_numbers(ld, s, end, &ld->summary, "summary");
 	if (!(KEY("version") || KEY("creator") || KEY("pid") || KEY("thread") ||
 	      KEY("part") || KEY("cmd") || KEY("desc") || KEY("positions") ||
 	      KEY("events") || KEY("event") || KEY("summary"))) {
@@ -666,7 +677,7 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 		     const char *s, const char *end)
 {
 	struct profile *p = ld->p;
-	const char *name;
+	const char *name, *ob;
 
 	if (!ld->costs && freeze(ld))
 		return -1;
@@ -676,8 +687,11 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 		case 'n':
 			if (parse_name(ld, SP_FN, s, end, &name))
 				return -1;
-			ld->fn = profile_fn(p, ld->ob ? ld->ob : profile_intern(p, "", 0),
-					    current_file(ld), name);
+			ob = ld->ob ? ld->ob : profile_intern(p, "", 0);
+			ld->fn = profile_fn(p, ob, current_file(ld), name);
+			if (ld->fn->named && ld->fn->obj != ob)
+				ld->fn->multi_obj = 1;
+			ld->fn->obj = ob;
 			ld->fn->listed = 1;
 			ld->fn->named = 1;
 			return 0;
@@ -689,7 +703,7 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 			ld->fl = file_of(ld, name);
 			if (key[1] != 'l' && ld->fn) {
 				/* inlined code: its costs go to "file:function" of that file */
-				ld->fn = profile_fn(p, ld->fn->k.obj, ld->fl, ld->fn->k.name);
+				ld->fn = profile_fn(p, ld->fn->obj, ld->fl, ld->fn->k.name);
 				ld->fn->listed = 1;
 			}
 			return 0;
@@ -706,7 +720,6 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 			return 0;
 		}
 		if (key[1] == 'f' && key[2] == 'n') {
-			const char *ob;
 			if (parse_name(ld, SP_FN, s, end, &name))
 				return -1;
 			ob = ld->cfn_ob ? ld->cfn_ob : ld->ob ? ld->ob : profile_intern(p, "", 0);
@@ -758,7 +771,7 @@ static int handle_line(struct loader *ld, const char *s, const char *end)
 		return body_line(ld, k, (size_t)(s - k), s + 1, end);
 	if (s > k && s < end && *s == ':')
 		return header_line(ld, k, (size_t)(s - k), s + 1, end);
-	if (!ld->header_seen)
+	if (!ld->header_seen && ++ld->junk_lines > 5)
 		return ERR(ld, "not a Callgrind profile: unexpected text %s",
 			   diag_quote(k, (size_t)(end - k)));
 	WARN(ld, "unrecognized line %s ignored", diag_quote(k, (size_t)(end - k)));

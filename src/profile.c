@@ -116,7 +116,6 @@ struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 	struct fn *f;
 
 	memset(&k, 0, sizeof(k));
-	k.obj = obj;
 	k.file = file;
 	k.name = name;
 	HASH_FIND(hh, p->fn_hash, &k, sizeof(k), f);
@@ -124,6 +123,7 @@ struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 		return f;
 	f = arena_alloc(&p->arena, sizeof(*f));
 	f->k = k;
+	f->obj = obj;
 	f->self = profile_cc_new(p);
 	f->id = (uint32_t)p->nfns;
 	HASH_ADD(hh, p->fn_hash, k, sizeof(k), f);

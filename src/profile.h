@@ -63,14 +63,20 @@ struct file {
 	UT_hash_handle hh;
 };
 
+/*
+ * A function is its file and name, as callgrind_annotate names it in
+ * reports ("file:function"); the object is an attribute (the one of its
+ * last fn= line), so a function compiled into two objects under the same
+ * file and name (ld.so's and libc's fstatat) is one function.
+ */
 struct fn_key {
-	const char *obj;	/* interned; "" when no ob= was given */
 	struct file *file;
 	const char *name;	/* interned */
 };
 
 struct fn {
 	struct fn_key k;
+	const char *obj;	/* interned; "" when no ob= was given */
 	struct cc *self;	/* never NULL */
 	struct cc *incl;	/* set by graph_inclusive(); NULL before */
 	struct call *out;	/* calls made by this function */
@@ -78,6 +84,7 @@ struct fn {
 	uint32_t id;		/* index in profile.fns */
 	unsigned listed:1;	/* costs were given for it (fn=, fi=, fe=) */
 	unsigned named:1;	/* opened by an fn= line (callgrind_annotate shows its object) */
+	unsigned multi_obj:1;	/* fn= lines gave it more than one object */
 	uint32_t cycle;		/* 0, or the number of its cycle (set by graph) */
 	UT_hash_handle hh;
 };

@@ -98,9 +98,6 @@ static int fn_tiebreak(const struct fn *a, const struct fn *b)
 	c = strcmp(a->k.name, b->k.name);
 	if (c)
 		return c;
-	c = strcmp(a->k.obj, b->k.obj);
-	if (c)
-		return c;
 	return a->id < b->id ? -1 : a->id > b->id;
 }
 
@@ -151,7 +148,7 @@ static void print_call(struct report *r, const struct call *c, const struct fn *
 	numfmt_commify(c->count, num);
 	fprintf(r->out, " (%sx)", num);
 	if (other->named)
-		fprintf(r->out, " [%s]", other->k.obj);
+		fprintf(r->out, " [%s]", other->obj);
 	putc('\n', r->out);
 }
 
@@ -293,8 +290,8 @@ void report_table(struct report *r)
 			fputs(" * ", out);
 		putc(' ', out);
 		fputs(row->name, out);
-		if (f && f->named && *f->k.obj)
-			fprintf(out, " [%s]", f->k.obj);
+		if (f && f->named && *f->obj)
+			fprintf(out, " [%s]", f->obj);
 		if (f && f->cycle && (o->inclusive || tree))
 			fprintf(out, " <cycle %u>", (unsigned)f->cycle);
 		putc('\n', out);
