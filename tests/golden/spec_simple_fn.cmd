@@ -1,0 +1,1 @@
+annogrind --auto=no spec/spec_simple.cg
