@@ -106,12 +106,52 @@ static int member_cmp(const void *a, const void *b)
 	return x->id < y->id ? -1 : x->id > y->id;
 }
 
-int graph_inclusive(struct profile *p)
+/* Cut c to the program total; returns how many columns were cut. */
+static size_t clamp(const struct profile *p, struct cc *c)
+{
+	size_t i, n = 0;
+	if (!p->total)
+		return 0;
+	for (i = 0; i < p->ev.n; i++)
+		if (cc_defined(p, p->total, i) && c->v[i] > p->total->v[i]) {
+			c->v[i] = p->total->v[i];
+			n++;
+		}
+	return n;
+}
+
+static void check_totals(struct profile *p, const char *name)
+{
+	size_t i, nbad = 0;
+	const struct fn *first = NULL;
+	char buf[64];
+
+	for (i = 0; i < p->nfns; i++) {
+		struct fn *f = p->fns[i];
+		uint64_t before = f->incl->v[0];
+		if (clamp(p, f->incl)) {
+			if (!nbad)
+				snprintf(buf, sizeof(buf), "%llu", (unsigned long long)before);
+			if (!nbad++)
+				first = f;
+		}
+	}
+	for (i = 0; i < p->ncycles; i++)
+		clamp(p, p->cycles[i].incl);
+	if (nbad)
+		diag(DIAG_WARNING, name, 0,
+		     "inclusive cost of %zu function%s above the program total (first '%s:%s', %s): "
+		     "the profile's call costs disagree with its self costs; cut to the total",
+		     nbad, nbad > 1 ? "s" : "", first->k.file->name, first->k.name, buf);
+}
+
+int graph_inclusive(struct profile *p, const char *name)
 {
 	size_t n = p->nfns, i;
 	struct tarjan t;
 	uint32_t *size, *cycno;
 	unsigned char *selfloop;
+	struct cc *tmp;
 
 	memset(&t, 0, sizeof(t));
 	t.index = xcalloc(n + 1, sizeof(uint32_t));
@@ -121,14 +161,18 @@ int graph_inclusive(struct profile *p)
 	t.stack = xcalloc(n + 1, sizeof(uint32_t));
 	tarjan_run(p, &t);
 
+	tmp = profile_cc_new(p);
 	size = xcalloc(t.ncomp + 1, sizeof(uint32_t));
 	cycno = xcalloc(t.ncomp + 1, sizeof(uint32_t));
 	selfloop = xcalloc(n + 1, 1);
 	for (i = 0; i < n; i++)
 		size[t.comp[i]]++;
-	for (i = 0; i < p->ncalls; i++)
-		if (p->calls[i]->k.caller == p->calls[i]->k.callee)
-			selfloop[p->calls[i]->k.caller->id] = 1;
+	for (i = 0; i < p->ncalls; i++) {
+		struct call *c = p->calls[i];
+		if (c->k.caller == c->k.callee)
+			selfloop[c->k.caller->id] = 1;
+		c->recursive = t.comp[c->k.caller->id] == t.comp[c->k.callee->id];
+	}
 
 	/* cycles: components of two or more functions */
 	p->ncycles = 0;
@@ -159,6 +203,7 @@ int graph_inclusive(struct profile *p)
 					goto fail;
 			continue;
 		}
+		/* B: own cost plus what it calls outside its cycle */
 		if (add(p, f->incl, f->self))
 			goto fail;
 		for (c = f->out; c; c = c->next_out)
@@ -169,9 +214,24 @@ int graph_inclusive(struct profile *p)
 			if (add(p, cy->incl, f->incl))
 				goto fail;
 		}
+		if (recursive) {
+			/* A: the calls into it from outside its cycle; take the larger */
+			size_t k;
+			memset(tmp->v, 0, p->ev.n * sizeof(tmp->v[0]));
+			tmp->ndef = 0;
+			for (c = f->in; c; c = c->next_in)
+				if (t.comp[c->k.caller->id] != t.comp[i] && add(p, tmp, c->cc))
+					goto fail;
+			for (k = 0; k < p->ev.n; k++)
+				if (tmp->v[k] > f->incl->v[k])
+					f->incl->v[k] = tmp->v[k];
+			if (tmp->ndef > f->incl->ndef)
+				f->incl->ndef = tmp->ndef;
+		}
 	}
 	for (i = 0; i < p->ncycles; i++)
 		qsort(p->cycles[i].members, p->cycles[i].nmembers, sizeof(struct fn *), member_cmp);
+	check_totals(p, name);
 	sort_p = p;
 	qsort(p->cycles, p->ncycles, sizeof(*p->cycles), cycle_cmp);
 	for (i = 0; i < p->ncycles; i++) {

@@ -13,15 +13,23 @@
  *    component of more than one function, no call to itself) costs the sum
  *    of the inclusive costs of the calls made to it; when nobody calls it,
  *    its self cost plus the inclusive costs of the calls it makes;
- *  - a recursive function costs its self cost plus the inclusive costs of
- *    the calls it makes to functions outside its cycle (for a function that
- *    only calls itself, that is every call but the recursive ones);
+ *  - a recursive function (in a cycle, or calling itself) is on the stack
+ *    at least while the calls made to it from outside its cycle run, and at
+ *    least while its own code and the calls it makes to functions outside
+ *    its cycle run; it costs the larger of the two (per event).  The first
+ *    is exact for the function through which a recursion is entered, the
+ *    second for a function that only calls itself;
  *  - a cycle (two or more functions that call each other) costs the self
  *    costs of its members plus the calls leaving it.
  * Cycles are numbered 1, 2, ... by decreasing inclusive cost of the first
- * event, then by the name of their first member.  Returns -1 (after a
- * diagnostic) when a cost overflows 64 bits.
+ * event, then by the name of their first member.
+ *
+ * A profile whose call costs disagree with its self costs (some xdebug and
+ * hand-made files) can make a sum pass the program total; such costs are
+ * cut to the total and a warning naming the first one is printed (name is
+ * the profile's name for the message).  Returns -1 (after a diagnostic)
+ * when a cost overflows 64 bits.
  */
-int graph_inclusive(struct profile *p);
+int graph_inclusive(struct profile *p, const char *name);
 
 #endif

@@ -133,7 +133,7 @@ int main(int argc, char **argv)
 
 	profile_init(&p);
 	if (load_file(&p, profile, pwd[0] ? pwd : NULL) || load_finish(&p) ||
-	    graph_inclusive(&p)) {
+	    graph_inclusive(&p, profile)) {
 		rc = EXIT_INPUT;
 		goto out;
 	}

@@ -99,6 +99,7 @@ struct call {
 	uint64_t count;
 	struct cc *cc;
 	struct call *next_out, *next_in;
+	unsigned recursive:1;	/* inside a cycle or to itself (set by graph) */
 	UT_hash_handle hh;
 };
 

@@ -116,17 +116,27 @@ static int row_cmp(const void *x, const void *y)
 	return a->fn ? 1 : b->fn ? -1 : 0;
 }
 
+/*
+ * The cost of a call inside a cycle (or to the function itself) is already
+ * part of its caller's cost and, summed over nested calls, can pass the
+ * program total: trees show such calls with their count and "." costs.
+ */
+static const struct cc *call_cost(const struct call *c)
+{
+	return c->recursive ? NULL : c->cc;
+}
+
 static int call_in_cmp(const void *x, const void *y)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = cc_cmp(a->cc, b->cc);
+	int c = cc_cmp(call_cost(a), call_cost(b));
 	return c ? c : fn_tiebreak(a->k.caller, b->k.caller);
 }
 
 static int call_out_cmp(const void *x, const void *y)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = cc_cmp(a->cc, b->cc);
+	int c = cc_cmp(call_cost(a), call_cost(b));
 	return c ? c : fn_tiebreak(a->k.callee, b->k.callee);
 }
 
@@ -142,7 +152,7 @@ static void print_call(struct report *r, const struct call *c, const struct fn *
 {
 	char num[32];
 
-	report_cc(r, c->cc, r->width);
+	report_cc(r, call_cost(c), r->width);
 	fputs(arrow, r->out);
 	print_name(r->out, other);
 	numfmt_commify(c->count, num);
