@@ -1,0 +1,1 @@
+annogrind --auto=no --threshold=100 oraclebug/hex.cg

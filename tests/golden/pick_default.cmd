@@ -1,0 +1,1 @@
+cd pick && annogrind --auto=no

@@ -1,0 +1,1 @@
+annogrind --auto=no - < model/statics.cg

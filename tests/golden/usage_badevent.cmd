@@ -1,0 +1,1 @@
+annogrind --show=Nope model/statics.cg
