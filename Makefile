@@ -16,19 +16,30 @@ SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=
 endif
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
+LIBS =
+
+# Objects go to a folder of their own per set of flags, so a sanitizer build
+# never mixes with the plain one: build/plain, build/address-undefined, ...
+comma := ,
+BUILD ?= build/$(if $(SANITIZE),$(subst $(comma),-,$(SANITIZE)),plain)
+# The binary: ./annogrind, or $(BUILD)/annogrind when BUILD is given.
+BIN ?= annogrind
 
 # every module of src/ but main.c goes into the library the tests link with
 LIB_SRC = $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
-LIB_OBJ = $(LIB_SRC:.c=.o)
-OBJ = $(LIB_OBJ) src/main.o
+LIB_OBJ = $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
+OBJ = $(LIB_OBJ) $(BUILD)/main.o
 
-all: deps-build annogrind
+all: deps-build $(BIN)
 
-annogrind: $(OBJ)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(OBJ)
+$(BIN): $(OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(OBJ) $(LIBS)
 
-src/%.o: src/%.c src/*.h
+$(BUILD)/%.o: src/%.c src/*.h | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD):
+	mkdir -p $@
 
 .PHONY: all deps-build deps-check check demo clean install uninstall
 
@@ -42,18 +53,19 @@ deps-check:
 demo: all
 	./annogrind testdata/demo/callgrind.out.demo
 
-install: annogrind
+install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
-	install -m 755 annogrind $(DESTDIR)$(BINDIR)/annogrind
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/annogrind
 	install -m 644 man/annogrind.1 $(DESTDIR)$(MANDIR)/man1/annogrind.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/annogrind $(DESTDIR)$(MANDIR)/man1/annogrind.1
 
 clean:
-	rm -f annogrind src/*.o tests/unit/*.o tests/unit/run_unit
-	rm -rf build-*
+	rm -f annogrind src/*.o
+	rm -rf build build-*
 
+# Every suite of tests/suites/ runs; tests/run.sh sums their counts.
 check: deps-check
-	$(MAKE) annogrind
-	sh tests/golden.sh
+	$(MAKE) $(BIN)
+	sh tests/run.sh

@@ -1,0 +1,50 @@
+#!/bin/sh
+# run.sh: run every suite of tests/suites/ (in name order) and sum their counts.
+#
+# A suite is a shell script run from the top folder with MAKE set; it prints
+# what it likes and ends with a line "NAME: N passed, N failed" (", N skipped"
+# may follow).  A suite that exits non-zero without such a line counts as one
+# failure.  run.sh ends with "N passed, N failed" and exits 1 on any failure.
+#
+# usage: tests/run.sh [SUITE ...]   (names without .sh; default: all)
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+export MAKE=${MAKE:-make}
+tmp=$(mktemp) || exit 2
+trap 'rm -f "$tmp"' EXIT INT TERM
+if [ $# -gt 0 ]; then
+	suites=""
+	for s in "$@"; do suites="$suites tests/suites/$s.sh"; done
+else
+	suites=$(ls tests/suites/*.sh | sort)
+fi
+pass=0 fail=0 skip=0 bad=""
+for s in $suites; do
+	name=$(basename "$s" .sh)
+	echo "== $name"
+	sh "$s" >"$tmp" 2>&1
+	rc=$?
+	cat "$tmp"
+	last=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$tmp" | tail -1)
+	if [ -z "$last" ]; then
+		fail=$((fail + 1)); bad="$bad $name"
+		echo "$name: no counts printed (exit $rc): 1 failure"
+		continue
+	fi
+	p=$(printf '%s\n' "$last" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')
+	f=$(printf '%s\n' "$last" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
+	k=$(printf '%s\n' "$last" | grep -oE '[0-9]+ skipped' | grep -oE '[0-9]+' || true)
+	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + ${k:-0}))
+	if [ "$f" -gt 0 ] || [ $rc -ne 0 ]; then
+		[ "$f" -gt 0 ] || fail=$((fail + 1))
+		bad="$bad $name"
+	fi
+done
+[ -n "$bad" ] && echo "failing suites:$bad"
+if [ $skip -gt 0 ]; then
+	echo "$pass passed, $fail failed, $skip skipped"
+else
+	echo "$pass passed, $fail failed"
+fi
+[ $fail = 0 ]
