@@ -41,7 +41,7 @@ $(BUILD)/%.o: src/%.c src/*.h | $(BUILD)
 $(BUILD):
 	mkdir -p $@
 
-.PHONY: all deps-build deps-check check demo clean install uninstall
+.PHONY: all deps-build deps-check check demo clean install uninstall unit
 
 # Dependencies: install what is missing (apt-get as root), else say how.
 deps-build:
@@ -64,6 +64,22 @@ uninstall:
 clean:
 	rm -f annogrind src/*.o
 	rm -rf build build-*
+
+# Check unit tests: tests/unit/*.c linked with every module but main.c.
+UNIT_SRC = $(sort $(wildcard tests/unit/*.c))
+UNIT_OBJ = $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRC))
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
+
+$(BUILD)/unit/%.o: tests/unit/%.c tests/unit/*.h src/*.h
+	@mkdir -p $(BUILD)/unit
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -Isrc -c -o $@ $<
+
+$(BUILD)/run_unit: $(UNIT_OBJ) $(LIB_OBJ)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(UNIT_OBJ) $(LIB_OBJ) $(CHECK_LIBS) $(LIBS)
+
+unit: deps-check $(BUILD)/run_unit
+	$(BUILD)/run_unit
 
 # Every suite of tests/suites/ runs; tests/run.sh sums their counts.
 check: deps-check

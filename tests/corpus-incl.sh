@@ -5,6 +5,7 @@
 top=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$top/annogrind}
 pass=0 fail=0
+if [ ! -x "$bin" ]; then echo "corpus-incl: no binary at $bin"; echo "corpus-incl: 0 passed, 1 failed"; exit 1; fi
 for dir in "$top/testdata" "$top/../shared/corpus"; do
 	[ -d "$dir" ] || continue
 	for f in $(find "$dir" -type f \( -name '*.cg' -o -name 'callgrind.out*' -o -name '*.callgrind' -o -name '*.log' \) ! -name '*.ann.*' | sort); do
