@@ -14,6 +14,7 @@
 #include "opts.h"
 #include "profile.h"
 #include "report.h"
+#include "write.h"
 
 #ifndef ANNOGRIND_VERSION
 #define ANNOGRIND_VERSION "0.1.0"
@@ -53,6 +54,9 @@ static void usage(FILE *f)
 	      "                           show the callers and/or callees of each\n"
 	      "                           function [none]\n"
 	      "  -I, --include=DIR        look for source files in DIR too\n"
+	      "      --format=FMT         text: the report [text]; callgrind: the profile\n"
+	      "                           written back in Callgrind format (with several\n"
+	      "                           profile arguments, their sum)\n"
 	      "\n"
 	      "Exit status: 0 success, 2 usage error, 3 bad or unreadable profile,\n"
 	      "4 output error.  See annogrind(1).\n", f);
@@ -87,6 +91,19 @@ static int finish_output(void)
 		return EXIT_OK;	/* the reader went away (| head): nothing to say */
 	fprintf(stderr, "annogrind: write error on standard output: %s\n", strerror(errno));
 	return EXIT_OUTPUT;
+}
+
+/* In the callgrind and dot formats every argument is a profile: they are summed. */
+static int load_more(const struct opts *o, struct profile *p, const char *pwd)
+{
+	size_t i;
+
+	if (o->format == OPTS_FORMAT_TEXT)
+		return 0;
+	for (i = 0; i < o->nuser; i++)
+		if (load_file(p, o->user_files[i], pwd[0] ? pwd : NULL))
+			return -1;
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -132,9 +149,14 @@ int main(int argc, char **argv)
 		strcat(pwd, "/");
 
 	profile_init(&p);
-	if (load_file(&p, profile, pwd[0] ? pwd : NULL) || load_finish(&p) ||
-	    graph_inclusive(&p, profile)) {
+	if (load_file(&p, profile, pwd[0] ? pwd : NULL) || load_more(&o, &p, pwd) ||
+	    load_finish(&p) || graph_inclusive(&p, profile)) {
 		rc = EXIT_INPUT;
+		goto out;
+	}
+	if (o.format == OPTS_FORMAT_CALLGRIND) {
+		write_callgrind(&p, "written by annogrind " ANNOGRIND_VERSION, stdout);
+		rc = finish_output();
 		goto out;
 	}
 	if (report_init(&r, &p, &o, profile, stdout, err, sizeof(err))) {

@@ -18,6 +18,10 @@ enum {
 	OPT_CONTEXT,
 	OPT_INCLUSIVE,
 	OPT_TREE,
+	OPT_FORMAT,
+	OPT_DIFF,
+	OPT_MOD_FUNCNAME,
+	OPT_MOD_FILENAME,
 };
 
 static const struct option longopts[] = {
@@ -32,6 +36,10 @@ static const struct option longopts[] = {
 	{ "inclusive", optional_argument, NULL, OPT_INCLUSIVE },
 	{ "tree", required_argument, NULL, OPT_TREE },
 	{ "include", required_argument, NULL, 'I' },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "diff", no_argument, NULL, OPT_DIFF },
+	{ "mod-funcname", required_argument, NULL, OPT_MOD_FUNCNAME },
+	{ "mod-filename", required_argument, NULL, OPT_MOD_FILENAME },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -60,6 +68,8 @@ void opts_release(struct opts *o)
 	free(o->sort_thr);
 	free_list(o->include, o->ninclude);
 	free(o->user_files);
+	free(o->mod_funcname);
+	free(o->mod_filename);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -151,6 +161,34 @@ static int set_sort(struct opts *o, const char *arg)
 
 static char *threshold_buf;
 
+static int set_format(struct opts *o, const char *arg)
+{
+	static const struct {
+		const char *name;
+		enum opts_format f;
+	} formats[] = {
+		{ "text", OPTS_FORMAT_TEXT },
+		{ "callgrind", OPTS_FORMAT_CALLGRIND },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+		if (!strcmp(arg, formats[i].name)) {
+			o->format = formats[i].f;
+			return 0;
+		}
+	}
+	snprintf(o->err, sizeof(o->err), "--format takes text or callgrind, not '%.60s'", arg);
+	return -1;
+}
+
+/* Keep a pointer to argv's string; modname.c checks the syntax. */
+static void add_arg(char ***v, size_t *n, char *arg)
+{
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = arg;
+}
+
 int opts_parse(struct opts *o, int argc, char **argv)
 {
 	int c;
@@ -220,6 +258,19 @@ int opts_parse(struct opts *o, int argc, char **argv)
 					 "--tree takes none, caller, calling or both, not '%.60s'", optarg);
 				return -1;
 			}
+			break;
+		case OPT_FORMAT:
+			if (set_format(o, optarg))
+				return -1;
+			break;
+		case OPT_DIFF:
+			o->diff = 1;
+			break;
+		case OPT_MOD_FUNCNAME:
+			add_arg(&o->mod_funcname, &o->nmod_funcname, optarg);
+			break;
+		case OPT_MOD_FILENAME:
+			add_arg(&o->mod_filename, &o->nmod_filename, optarg);
 			break;
 		case 'I': {
 			const char *d = optarg;

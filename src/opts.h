@@ -9,6 +9,13 @@
  * opts_release() frees the latter.  Event names stay names here: they are
  * resolved against a profile's events by the report (see report.h).
  */
+/* --format: the kind of output (report.h's text report, write.h, report_dot.c). */
+enum opts_format {
+	OPTS_FORMAT_TEXT = 0,
+	OPTS_FORMAT_CALLGRIND,
+	OPTS_FORMAT_DOT,
+};
+
 struct opts {
 	int help, version;
 
@@ -31,6 +38,14 @@ struct opts {
 	const char *profile;	/* NULL: look for callgrind.out.* */
 	char **user_files;	/* source files to annotate */
 	size_t nuser;
+
+	/* comparing and rewriting profiles (diff.h, write.h, modname.h) */
+	enum opts_format format;
+	int diff;		/* --diff: the first two arguments are OLD and NEW */
+	char **mod_funcname;	/* --mod-funcname=s/RE/REPL/[gi], in order */
+	size_t nmod_funcname;
+	char **mod_filename;	/* --mod-filename=..., in order */
+	size_t nmod_filename;
 
 	char err[256];		/* why opts_parse failed */
 };

@@ -1,0 +1,53 @@
+#!/bin/sh
+# Round trip through the Callgrind writer: every profile of the shared corpus
+# is loaded, written with --format=callgrind, loaded again, and the function
+# table and the whole call graph (--inclusive=yes --tree=both) must come out
+# byte for byte the same.  Profiles annogrind rejects are skipped (counted).
+#
+# usage: tests/suites/40-diff-roundtrip.sh [CORPUS]
+set -u
+top=$(pwd)
+bin=$top/annogrind
+corpus=${1:-${ANNOGRIND_CORPUS:-$top/../shared/corpus}}
+export LC_ALL=C
+name=diff-roundtrip
+if [ ! -f "$corpus/MANIFEST.tsv" ]; then
+	echo "no corpus at $corpus"
+	echo "$name: 0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0 skip=0
+for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); do
+	dir=$corpus/$(dirname "$f")
+	base=$(basename "$f")
+	if ! (cd "$dir" && "$bin" --format=callgrind "$base" >"$tmp/w" 2>/dev/null); then
+		echo "skip $f (annogrind does not read it)"
+		skip=$((skip + 1))
+		continue
+	fi
+	ok=1
+	for set in "--auto=no --threshold=100" "--inclusive=yes --tree=both --auto=no --threshold=100"; do
+		# shellcheck disable=SC2086
+		(cd "$dir" && "$bin" $set "$base") 2>/dev/null | sed "2s|'$base'|'FILE'|" >"$tmp/a"
+		# shellcheck disable=SC2086
+		(cd "$dir" && "$bin" $set "$tmp/w") 2>/dev/null | sed "2s|'$tmp/w'|'FILE'|" >"$tmp/b"
+		if ! cmp -s "$tmp/a" "$tmp/b"; then
+			[ $ok = 1 ] && echo "FAIL $f ($set)"
+			ok=0
+			diff -u "$tmp/a" "$tmp/b" | head -20 | sed 's/^/    /'
+		fi
+	done
+	# the written file reads back with no warning the original did not give
+	(cd "$dir" && "$bin" --auto=no "$base" 2>&1 >/dev/null) | sed "s|$base|FILE|" >"$tmp/ea"
+	(cd "$dir" && "$bin" --auto=no "$tmp/w" 2>&1 >/dev/null) | sed "s|$tmp/w|FILE|" >"$tmp/eb"
+	if [ -s "$tmp/eb" ] && grep -v -x -F -f "$tmp/ea" "$tmp/eb" >"$tmp/new"; then
+		[ $ok = 1 ] && echo "FAIL $f (new warnings reading the written file)"
+		ok=0
+		head -5 "$tmp/new" | sed 's/^/    /'
+	fi
+	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+echo "$name: $pass passed, $fail failed, $skip skipped"
+[ $fail = 0 ]
