@@ -122,6 +122,12 @@ static void pad(FILE *out, size_t n)
 
 void report_cc(const struct report *r, const struct cc *c, const size_t *width)
 {
+	report_cc_of(r, c, width, r->p->total);
+}
+
+void report_cc_of(const struct report *r, const struct cc *c, const size_t *width,
+		  const struct cc *total)
+{
 	const struct profile *p = r->p;
 	size_t k;
 
@@ -138,7 +144,7 @@ void report_cc(const struct report *r, const struct cc *c, const size_t *width)
 		}
 		if (r->o->show_percs) {
 			if (def && c->v[i]) {
-				uint64_t tot = p->total && cc_defined(p, p->total, i) ? p->total->v[i] : 0;
+				uint64_t tot = total && cc_defined(p, total, i) ? total->v[i] : 0;
 				double perc = tot ? (double)c->v[i] * 100.0 / (double)tot : 0.0;
 				len += numfmt_perc(perc, text + len);
 			} else {

@@ -40,6 +40,9 @@ void report_widths(const struct report *r, const struct cc *const *ccs, size_t n
 		   size_t *width);
 /* One cost in the shown columns, each right-aligned and followed by a space. */
 void report_cc(const struct report *r, const struct cc *c, const size_t *width);
+/* The same with percentages of total instead of the program total. */
+void report_cc_of(const struct report *r, const struct cc *c, const size_t *width,
+		  const struct cc *total);
 /* The event names, padded to the widths. */
 void report_events(const struct report *r, const size_t *width);
 /* The 80-dash rule. */

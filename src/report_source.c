@@ -1,7 +1,557 @@
 /* report_source: annotated source listings (auto-annotation and user-named files). */
 #include "report.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "numfmt.h"
+
+/*
+ * Files are annotated in a fixed order: those named on the command line
+ * first, in command-line order, then the files of the functions the table
+ * printed, by the cost of their lines (sort events, largest first), ties by
+ * name.  callgrind_annotate uses Perl hash order, which changes with the
+ * hash seed.
+ */
+struct ann {
+	const char *name;	/* as the profile (or the command line) spells it */
+	const struct file *f;	/* NULL: the profile has no costs for it */
+	int user;		/* named on the command line */
+	struct cc *cost;	/* sum of its line costs (auto files only) */
+};
+
+/* The calls made from one source line to one function, summed over callers. */
+struct line_call {
+	uint64_t line;
+	size_t seq;		/* order of the first call in the profile */
+	const struct fn *caller, *callee;
+	uint64_t count;
+	const struct cc *cc;	/* inclusive cost of the calls from this line */
+	const struct cc *total;	/* of all the caller's calls to callee */
+};
+
+/* A source file read whole, and a cursor over its lines. */
+struct src {
+	char *buf;
+	size_t len, off;
+	uint64_t lineno;	/* lines read so far */
+	struct stat st;
+};
+
+static const struct report *cmp_r;
+
+/* callgrind_annotate's order of costs: by the sort events, largest first, a column never given lowest. */
+static int cost_cmp(const struct cc *a, const struct cc *b)
+{
+	const struct report *r = cmp_r;
+	size_t k;
+
+	for (k = 0; k < r->nsort; k++) {
+		size_t i = r->sort[k];
+		int da = a && cc_defined(r->p, a, i), db = b && cc_defined(r->p, b, i);
+		if (da != db)
+			return da ? -1 : 1;
+		if (da && a->v[i] != b->v[i])
+			return a->v[i] > b->v[i] ? -1 : 1;
+	}
+	return 0;
+}
+
+static int ann_cmp(const void *x, const void *y)
+{
+	const struct ann *a = x, *b = y;
+	int c = cost_cmp(a->cost, b->cost);
+	return c ? c : strcmp(a->name, b->name);
+}
+
+static int fn_name_cmp(const struct fn *a, const struct fn *b)
+{
+	int c = strcmp(a->k.file->name, b->k.file->name);
+	if (c)
+		return c;
+	c = strcmp(a->k.name, b->k.name);
+	if (c)
+		return c;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+/* By line, then the order the profile gave the calls in. */
+static int call_seq_cmp(const void *x, const void *y)
+{
+	const struct line_call *a = x, *b = y;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/* Within a line: by the caller's total calls to the callee, then this line's, then name. */
+static int call_cost_cmp(const void *x, const void *y)
+{
+	const struct line_call *a = x, *b = y;
+	int c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	c = cost_cmp(a->total, b->total);
+	if (c)
+		return c;
+	c = cost_cmp(a->cc, b->cc);
+	return c ? c : fn_name_cmp(a->callee, b->callee);
+}
+
+static int u64_cmp(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+static int str_cmp(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+static const struct file *find_file(const struct profile *p, const char *name)
+{
+	size_t i;
+	for (i = 0; i < p->nfiles_src; i++)
+		if (!strcmp(p->files[i]->name, name))
+			return p->files[i];
+	return NULL;
+}
+
+/* Read a whole source file; -1 (errno set) when it cannot be read or is a folder. */
+static int src_open(const char *path, struct src *s)
+{
+	int fd = open(path, O_RDONLY);
+	size_t cap;
+
+	memset(s, 0, sizeof(*s));
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &s->st) || S_ISDIR(s->st.st_mode)) {
+		if (S_ISDIR(s->st.st_mode))
+			errno = EISDIR;
+		close(fd);
+		return -1;
+	}
+	cap = S_ISREG(s->st.st_mode) && s->st.st_size > 0 ? (size_t)s->st.st_size + 1 : 1 << 16;
+	s->buf = xmalloc(cap);
+	for (;;) {
+		ssize_t n;
+		if (s->len == cap) {
+			cap *= 2;
+			s->buf = xrealloc(s->buf, cap);
+		}
+		n = read(fd, s->buf + s->len, cap - s->len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+			free(s->buf);
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		s->len += (size_t)n;
+	}
+	close(fd);
+	return 0;
+}
+
+/* The next line with its '\n' (the last one may have none); 0 at the end. */
+static int src_next(struct src *s, const char **line, size_t *len)
+{
+	const char *nl;
+
+	if (s->off >= s->len)
+		return 0;
+	*line = s->buf + s->off;
+	nl = memchr(*line, '\n', s->len - s->off);
+	*len = nl ? (size_t)(nl - *line) + 1 : s->len - s->off;
+	s->off += *len;
+	s->lineno++;
+	return 1;
+}
+
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b;
+}
+
+static void print_marker(FILE *out, uint64_t line)
+{
+	fprintf(out, "-- line %llu ----------------------------------------\n",
+		(unsigned long long)line);
+}
+
+static void print_banner(FILE *out)
+{
+	fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n"
+	      "@@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@ WARNING @@\n"
+	      "@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n",
+	      out);
+}
+
+static void warn_newer(const struct report *r, const char *name)
+{
+	FILE *out = r->out;
+	print_banner(out);
+	fprintf(out, "@ Source file '%s' is more recent than input file '%s'.\n"
+		"@ Annotations may not be correct.\n", name, r->input_name);
+	fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n\n",
+	      out);
+}
+
+static void warn_past_end(const struct report *r, const char *name, int newer)
+{
+	FILE *out = r->out;
+	size_t len = strlen(name);
+
+	print_banner(out);
+	fprintf(out, "@@\n@@ Information recorded about lines past the end of '%s'.\n@@\n"
+		"@@ Probable cause and solution:\n", name);
+	if (newer)
+		fprintf(out, "@@ cause:    '%s' has changed since information was gathered.\n"
+			"@@           If so, a warning will have already been issued about this.\n"
+			"@@ solution: Recompile program and rerun under \"valgrind --cachesim=yes\" to \n"
+			"@@           gather new information.\n", name);
+	else if (len >= 2 && !strcmp(name + len - 2, ".h"))
+		fputs("@@ cause:    bug in the Valgrind's debug info reader that screws up with .h\n"
+		      "@@           files sometimes\n"
+		      "@@ solution: none, sorry\n", out);
+	else
+		fputs("@@ cause:    not sure, sorry\n", out);
+	fputs("@@\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n",
+	      out);
+}
+
+/*
+ * The calls made from each line of f, in print order.  As in
+ * callgrind_annotate, a line shows the calls of one caller: the first the
+ * profile gave for it.  Others calling from the same line are recursion
+ * levels (--separate-recs names such as f'2, whose calls are already inside
+ * the first level's inclusive cost) or other copies of inlined code.
+ */
+static struct line_call *line_calls(const struct file *f, size_t *ncalls)
+{
+	const struct callsite *s;
+	struct line_call *v;
+	size_t n = 0, i, k;
+	const struct fn *first = NULL;
+
+	v = xcalloc(f->nsites + 1, sizeof(*v));
+	for (s = f->sites; s; s = s->next) {
+		const struct call *c;
+		v[n].line = s->k.line;
+		v[n].seq = f->nsites - n;	/* the list holds the newest first */
+		v[n].caller = s->k.caller;
+		v[n].callee = s->k.callee;
+		v[n].count = s->count;
+		v[n].cc = s->cc;
+		for (c = s->k.caller->out; c; c = c->next_out)
+			if (c->k.callee == s->k.callee)
+				break;
+		v[n].total = c ? c->cc : s->cc;
+		n++;
+	}
+	qsort(v, n, sizeof(*v), call_seq_cmp);
+	for (i = 0, k = 0; i < n; i++) {
+		if (!i || v[i].line != v[i - 1].line)
+			first = v[i].caller;
+		if (v[i].caller == first)
+			v[k++] = v[i];
+	}
+	qsort(v, k, sizeof(*v), call_cost_cmp);
+	*ncalls = k;
+	return v;
+}
+
+static void print_calls(const struct report *r, const struct line_call *v, size_t n,
+			size_t *ci, uint64_t line, const size_t *width)
+{
+	char num[32];
+
+	while (*ci < n && v[*ci].line < line)
+		(*ci)++;
+	for (; *ci < n && v[*ci].line == line; (*ci)++) {
+		const struct fn *c = v[*ci].callee;
+		report_cc(r, v[*ci].cc, width);
+		fprintf(r->out, " => %s:%s (", c->k.file->name, c->k.name);
+		numfmt_commify(v[*ci].count, num);
+		fprintf(r->out, "%sx)\n", num);
+	}
+}
+
+static void print_header(const struct report *r, const struct ann *a, const char *dir)
+{
+	report_rule(r);
+	fprintf(r->out, "-- %s-annotated source: ", a->user ? "User" : "Auto");
+	if (*dir)
+		fprintf(r->out, "%s + ", dir);
+	fprintf(r->out, "%s\n", a->name);
+	report_rule(r);
+}
+
+/*
+ * Annotate one source file: the costly lines with `context` lines around
+ * them, "-- line N" markers between ranges, the calls made from each line,
+ * then the lines past its end and line 0.  Adds what it printed to printed.
+ */
+static void annotate(const struct report *r, const struct ann *a, struct src *s,
+		     time_t profile_mtime, struct cc *printed)
+{
+	const struct profile *p = r->p;
+	const struct file *f = a->f;
+	FILE *out = r->out;
+	uint64_t ctx = (uint64_t)r->o->context;
+	uint64_t *nums;
+	const struct cc **ccs;
+	size_t n = 0, i, next, ncalls, ci = 0;
+	size_t *width;
+	struct line_call *calls;
+	const struct cc *zero = NULL;
+	int newer, eof = 0;
+
+	nums = xmalloc((f->nlines + 1) * sizeof(*nums));
+	for (i = 0; i < f->lcap; i++)
+		if (f->lkeys[i])
+			nums[n++] = f->lkeys[i] - 1;
+	qsort(nums, n, sizeof(*nums), u64_cmp);
+	ccs = xmalloc((n + 1) * sizeof(*ccs));
+	for (i = 0; i < n; i++)
+		ccs[i] = profile_line_find(f, nums[i]);
+	width = xcalloc(p->ev.n + 1, sizeof(*width));
+	report_widths(r, ccs, n, width);
+	next = 0;
+	if (n && nums[0] == 0) {
+		zero = ccs[0];
+		next = 1;
+	}
+
+	if (next == n) {
+		/* costs, but none on a numbered line: no listing to show */
+		fprintf(out, "  No line-level annotation is possible: the profile gives no line\n"
+			"  numbers for %s (its costs are all on line 0).\n\n", a->name);
+		report_events(r, width);
+		fputs("\n", out);
+		report_cc(r, zero, width);
+		fprintf(out, " <counts for unidentified lines in %s>\n\n", a->name);
+		goto done;
+	}
+
+	newer = profile_mtime && s->st.st_mtime > profile_mtime;
+	if (newer)
+		warn_newer(r, a->name);
+	report_events(r, width);
+	fputs("\n\n", out);
+
+	calls = line_calls(f, &ncalls);
+	i = next;
+	while (i < n) {
+		uint64_t low = nums[i] > ctx ? nums[i] - ctx : 1, high;
+		const char *line;
+		size_t len;
+
+		while (i + 1 < n && add_sat(nums[i], 2 * ctx) >= nums[i + 1])
+			i++;
+		high = add_sat(nums[i], ctx);
+		i++;
+		while (s->lineno + 1 < low && src_next(s, &line, &len))
+			;
+		if (low != 1)
+			print_marker(out, low);
+		while (s->lineno < high) {
+			if (!src_next(s, &line, &len)) {
+				eof = 1;
+				break;
+			}
+			if (next < n && nums[next] == s->lineno) {
+				report_cc(r, ccs[next], width);
+				cc_add(printed, ccs[next], p->ev.n);
+				next++;
+			} else {
+				report_cc(r, NULL, width);
+			}
+			putc(' ', out);
+			fwrite(line, 1, len, out);
+			print_calls(r, calls, ncalls, &ci, s->lineno, width);
+		}
+		if (eof)
+			break;
+		print_marker(out, high);
+	}
+	free(calls);
+
+	if (next < n) {
+		for (i = next; i < n; i++) {
+			report_cc(r, ccs[i], width);
+			fprintf(out, " <bogus line %llu>\n", (unsigned long long)nums[i]);
+		}
+		putc('\n', out);
+		warn_past_end(r, a->name, newer);
+	}
+	putc('\n', out);
+	if (zero) {
+		report_cc(r, zero, width);
+		fprintf(out, " <counts for unidentified lines in %s>\n\n", a->name);
+	}
+done:
+	free(width);
+	free(ccs);
+	free(nums);
+}
+
+/* The files to annotate, in the order they are printed. */
+static struct ann *choose(const struct report *r, size_t *nann)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	size_t n = 0, i, j, nuser;
+	struct ann *v = xcalloc(o->nuser + r->nfiles + 1, sizeof(*v));
+
+	for (i = 0; i < o->nuser; i++) {
+		for (j = 0; j < n; j++)
+			if (!strcmp(v[j].name, o->user_files[i]))
+				break;
+		if (j < n)
+			continue;
+		v[n].name = o->user_files[i];
+		v[n].f = find_file(p, o->user_files[i]);
+		v[n].user = 1;
+		n++;
+	}
+	nuser = n;
+	if (o->auto_annotate) {
+		for (i = 0; i < r->nfiles; i++) {
+			const struct file *f = r->files[i];
+			size_t k;
+			if (!strcmp(f->name, "???"))
+				continue;
+			for (j = 0; j < nuser; j++)
+				if (!strcmp(v[j].name, f->name))
+					break;
+			if (j < nuser)
+				continue;
+			v[n].name = f->name;
+			v[n].f = f;
+			v[n].cost = xcalloc(1, profile_cc_size(p));
+			for (k = 0; k < f->lcap; k++)
+				if (f->lkeys[k])
+					cc_add(v[n].cost, f->lvals[k], p->ev.n);
+			n++;
+		}
+		cmp_r = r;
+		qsort(v + nuser, n - nuser, sizeof(*v), ann_cmp);
+	}
+	*nann = n;
+	return v;
+}
+
+static void print_no_lines(const struct report *r)
+{
+	report_rule(r);
+	fputs("-- No line-level annotation is possible\n", r->out);
+	report_rule(r);
+	fputs("  The profile records no line numbers (its 'positions:' line has no\n"
+	      "  'line'), only instruction addresses: its costs cannot be shown on\n"
+	      "  source lines.\n\n", r->out);
+}
+
 void report_source(struct report *r)
 {
-	(void)r;
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	struct ann *anns;
+	const char **unfound;
+	size_t nann, nunfound = 0, i, k, *width;
+	struct cc *printed, *tot;
+	struct stat pst;
+	time_t profile_mtime = 0;
+	int did = 0;
+
+	anns = choose(r, &nann);
+	if (!nann)
+		goto out;
+	if (!p->has_line) {
+		print_no_lines(r);
+		goto out;
+	}
+	if (strcmp(r->input_name, "-") && !stat(r->input_name, &pst))
+		profile_mtime = pst.st_mtime;
+	printed = xcalloc(1, profile_cc_size(p));
+	unfound = xcalloc(nann + 1, sizeof(*unfound));
+	cmp_r = r;
+	for (i = 0; i < nann; i++) {
+		struct ann *a = &anns[i];
+		struct src s;
+		const char *dir = "";
+		char *path = NULL;
+		int ok = 0;
+
+		for (k = 0; k <= o->ninclude && !ok; k++) {
+			dir = k ? o->include[k - 1] : "";
+			path = xrealloc(path, strlen(dir) + strlen(a->name) + 1);
+			strcpy(path, dir);
+			strcat(path, a->name);
+			ok = !src_open(path, &s);
+		}
+		free(path);
+		if (!ok) {
+			unfound[nunfound++] = a->name;
+			continue;
+		}
+		print_header(r, a, dir);
+		if (!a->f || !a->f->nlines) {
+			fprintf(out, "  No information has been collected for %s\n\n", a->name);
+		} else {
+			did = 1;
+			annotate(r, a, &s, profile_mtime, printed);
+		}
+		free(s.buf);
+	}
+
+	if (nunfound) {
+		qsort(unfound, nunfound, sizeof(*unfound), str_cmp);
+		report_rule(r);
+		fputs("The following files chosen for auto-annotation could not be found:\n", out);
+		report_rule(r);
+		for (i = 0; i < nunfound; i++)
+			fprintf(out, "  %s\n", unfound[i]);
+		putc('\n', out);
+	}
+
+	if (did) {
+		/* percentages of what was annotated, never above 100% */
+		tot = xcalloc(1, profile_cc_size(p));
+		if (p->total)
+			memcpy(tot, p->total, profile_cc_size(p));
+		for (i = 0; i < p->ev.n; i++)
+			if (!cc_defined(p, tot, i) || !tot->v[i] || printed->v[i] > tot->v[i])
+				tot->v[i] = printed->v[i];
+		if (printed->ndef > tot->ndef)
+			tot->ndef = printed->ndef;
+		width = xcalloc(p->ev.n + 1, sizeof(*width));
+		report_widths(r, (const struct cc *const *)&printed, 1, width);
+		report_rule(r);
+		report_events(r, width);
+		putc('\n', out);
+		report_rule(r);
+		report_cc_of(r, printed, width, tot);
+		fputs(" events annotated\n\n", out);
+		free(width);
+		free(tot);
+	}
+	free(unfound);
+	free(printed);
+out:
+	for (i = 0; i < nann; i++)
+		free(anns[i].cost);
+	free(anns);
 }
