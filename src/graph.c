@@ -77,33 +77,54 @@ static int add(struct profile *p, struct cc *dst, const struct cc *src)
 	return 0;
 }
 
-static const struct profile *sort_p;
+/* The next byte of "file:function", from *stage 0 (file), 1 (':'), 2 (function). */
+static int name_byte(const struct fn *f, const char **s, int *stage)
+{
+	for (;;) {
+		if (*stage == 1) {
+			*stage = 2;
+			*s = f->k.name;
+			return ':';
+		}
+		if (**s)
+			return (unsigned char)*(*s)++;
+		if (*stage == 2)
+			return -1;
+		*stage = 1;
+	}
+}
+
+int graph_fn_cmp(const struct fn *a, const struct fn *b)
+{
+	const char *sa = a->k.file->name, *sb = b->k.file->name;
+	int ta = 0, tb = 0;
+
+	if (a == b)
+		return 0;
+	for (;;) {
+		int ca = name_byte(a, &sa, &ta), cb = name_byte(b, &sb, &tb);
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		if (ca < 0)
+			break;
+	}
+	/* the same text from two keys ("a:b" + "c", "a" + "b:c") */
+	return a->id < b->id ? -1 : a->id > b->id;
+}
 
 static int cycle_cmp(const void *a, const void *b)
 {
 	const struct cycle *x = a, *y = b;
 	uint64_t vx = x->incl->v[0], vy = y->incl->v[0];
-	int r;
 
-	(void)sort_p;
 	if (vx != vy)
 		return vx > vy ? -1 : 1;
-	r = strcmp(x->members[0]->k.name, y->members[0]->k.name);
-	if (r)
-		return r;
-	return strcmp(x->members[0]->k.file->name, y->members[0]->k.file->name);
+	return graph_fn_cmp(x->members[0], y->members[0]);
 }
 
 static int member_cmp(const void *a, const void *b)
 {
-	const struct fn *x = *(const struct fn *const *)a, *y = *(const struct fn *const *)b;
-	int r = strcmp(x->k.file->name, y->k.file->name);
-	if (r)
-		return r;
-	r = strcmp(x->k.name, y->k.name);
-	if (r)
-		return r;
-	return x->id < y->id ? -1 : x->id > y->id;
+	return graph_fn_cmp(*(const struct fn *const *)a, *(const struct fn *const *)b);
 }
 
 /* Cut c to the program total; returns how many columns were cut. */
@@ -232,7 +253,6 @@ int graph_inclusive(struct profile *p, const char *name)
 	for (i = 0; i < p->ncycles; i++)
 		qsort(p->cycles[i].members, p->cycles[i].nmembers, sizeof(struct fn *), member_cmp);
 	check_totals(p, name);
-	sort_p = p;
 	qsort(p->cycles, p->ncycles, sizeof(*p->cycles), cycle_cmp);
 	for (i = 0; i < p->ncycles; i++) {
 		size_t k;

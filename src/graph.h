@@ -21,8 +21,9 @@
  *    second for a function that only calls itself;
  *  - a cycle (two or more functions that call each other) costs the self
  *    costs of its members plus the calls leaving it.
- * Cycles are numbered 1, 2, ... by decreasing inclusive cost of the first
- * event, then by the name of their first member.
+ * Cycles are numbered 1, 2, ... by decreasing inclusive cost of the
+ * profile's first event, then by the name of their first member; members
+ * are kept in name order (graph_fn_cmp).
  *
  * A profile whose call costs disagree with its self costs (some xdebug and
  * hand-made files) can make a sum pass the program total; such costs are
@@ -31,5 +32,12 @@
  * when a cost overflows 64 bits.
  */
 int graph_inclusive(struct profile *p, const char *name);
+
+/*
+ * The order of names that breaks ties everywhere: "file:function" compared
+ * byte by byte (as callgrind_annotate orders its function table), then the
+ * order of creation for two keys that spell the same text.
+ */
+int graph_fn_cmp(const struct fn *a, const struct fn *b);
 
 #endif

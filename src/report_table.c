@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "graph.h"
 #include "numfmt.h"
 
 void report_header(struct report *r)
@@ -90,17 +91,7 @@ static int cc_cmp(const struct cc *a, const struct cc *b)
 	return 0;
 }
 
-static int fn_tiebreak(const struct fn *a, const struct fn *b)
-{
-	int c = strcmp(a->k.file->name, b->k.file->name);
-	if (c)
-		return c;
-	c = strcmp(a->k.name, b->k.name);
-	if (c)
-		return c;
-	return a->id < b->id ? -1 : a->id > b->id;
-}
-
+/* Equal costs: cycles first (by number), then functions by "file:function". */
 static int row_cmp(const void *x, const void *y)
 {
 	const struct row *a = x, *b = y;
@@ -108,12 +99,12 @@ static int row_cmp(const void *x, const void *y)
 
 	if (c)
 		return c;
-	c = strcmp(a->name, b->name);
-	if (c)
-		return c;
-	if (a->fn && b->fn)
-		return fn_tiebreak(a->fn, b->fn);
-	return a->fn ? 1 : b->fn ? -1 : 0;
+	if (a->cy || b->cy) {
+		if (a->cy && b->cy)
+			return a->cy->num < b->cy->num ? -1 : a->cy->num > b->cy->num;
+		return a->cy ? -1 : 1;
+	}
+	return graph_fn_cmp(a->fn, b->fn);
 }
 
 /*
@@ -130,14 +121,14 @@ static int call_in_cmp(const void *x, const void *y)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
 	int c = cc_cmp(call_cost(a), call_cost(b));
-	return c ? c : fn_tiebreak(a->k.caller, b->k.caller);
+	return c ? c : graph_fn_cmp(a->k.caller, b->k.caller);
 }
 
 static int call_out_cmp(const void *x, const void *y)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
 	int c = cc_cmp(call_cost(a), call_cost(b));
-	return c ? c : fn_tiebreak(a->k.callee, b->k.callee);
+	return c ? c : graph_fn_cmp(a->k.callee, b->k.callee);
 }
 
 static void print_name(FILE *out, const struct fn *f)
