@@ -3,10 +3,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -65,6 +65,14 @@ struct loader {
 	uint32_t part_ndef;
 	int warned_relcost;
 	unsigned junk_lines;	/* unrecognized lines before any header */
+
+	struct file *lc_file;	/* the last line cost looked up, */
+	uint64_t lc_line;	/* for runs of instructions of one line */
+	struct cc *lc_cc;
+
+	char *carry;		/* a line split between two blocks of input */
+	size_t carry_len, carry_cap;
+	uint64_t nbytes;	/* bytes read so far */
 };
 
 static int is_space(char c)
@@ -548,14 +556,84 @@ static int parse_positions_of_line(struct loader *ld, const char **sp, const cha
 	return 0;
 }
 
-static int cost_line(struct loader *ld, const char *s, const char *end)
+/*
+ * Add one parsed cost line (positions pos, counts c[0..n)) to the model.
+ * Shared by the fast and the slow parser, so both say the same things.
+ */
+static int cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *c, size_t n)
 {
 	struct profile *p = ld->p;
-	uint64_t pos[MAX_POS], line;
-	uint64_t *c = ld->costs;
-	size_t n = 0, nraw = p->ev.nraw, i;
+	size_t nraw = p->ev.nraw, i;
+	uint64_t line;
 	struct cc *dst;
 	struct file *f;
+
+	for (i = n; i < nraw; i++)
+		c[i] = 0;
+	memcpy(ld->prev_costs, c, nraw * sizeof(uint64_t));
+	memcpy(ld->pos, pos, sizeof(ld->pos));
+	line = ld->line_col >= 0 ? pos[ld->line_col] : 0;
+	if (line == UINT64_MAX)
+		return ERR(ld, "line number 2^64-1 is out of range");
+
+	if (!ld->fn) {
+		if (ld->call_pending)
+			return ERR(ld, "call cost line before any 'fn=' line");
+		return ERR(ld, "cost line before any 'fn=' line");
+	}
+	f = current_file(ld);
+	if (ld->call_pending) {
+		struct call *call = profile_call(p, ld->fn, ld->callee);
+		struct callsite *site = profile_callsite(p, f, line, ld->fn, ld->callee);
+		ld->call_pending = 0;
+		if (__builtin_add_overflow(call->count, ld->call_count, &call->count) ||
+		    __builtin_add_overflow(site->count, ld->call_count, &site->count))
+			return ERR(ld, "call count does not fit in 64 bits");
+		for (i = 0; i < n; i++) {
+			if (__builtin_add_overflow(call->cc->v[i], c[i], &call->cc->v[i]) ||
+			    __builtin_add_overflow(site->cc->v[i], c[i], &site->cc->v[i]))
+				return ERR(ld, "inclusive cost of the call does not fit in 64 bits");
+		}
+		if (n > call->cc->ndef)
+			call->cc->ndef = (uint32_t)n;
+		if (n > site->cc->ndef)
+			site->cc->ndef = (uint32_t)n;
+		return 0;
+	}
+	dst = ld->fn->self;
+	for (i = 0; i < n; i++)
+		if (__builtin_add_overflow(dst->v[i], c[i], &dst->v[i]) ||
+		    __builtin_add_overflow(ld->self_sum[i], c[i], &ld->self_sum[i]))
+			return ERR(ld, "cost of '%s' does not fit in 64 bits", ld->fn->k.name);
+	if (n > dst->ndef)
+		dst->ndef = (uint32_t)n;
+	if (n > ld->part_ndef)
+		ld->part_ndef = (uint32_t)n;
+	if (ld->line_col >= 0) {
+		/* consecutive instructions of one source line hit the same cost */
+		if (f == ld->lc_file && line == ld->lc_line && ld->lc_cc) {
+			dst = ld->lc_cc;
+		} else {
+			dst = profile_line(p, f, line);
+			ld->lc_file = f;
+			ld->lc_line = line;
+			ld->lc_cc = dst;
+		}
+		for (i = 0; i < n; i++)
+			if (__builtin_add_overflow(dst->v[i], c[i], &dst->v[i]))
+				return ERR(ld, "cost of line %llu of %s does not fit in 64 bits",
+					   (unsigned long long)line, diag_quote(f->name, strlen(f->name)));
+		if (n > dst->ndef)
+			dst->ndef = (uint32_t)n;
+	}
+	return 0;
+}
+
+static int cost_line(struct loader *ld, const char *s, const char *end)
+{
+	uint64_t pos[MAX_POS];
+	uint64_t *c;
+	size_t n = 0, nraw = ld->p->ev.nraw;
 
 	if (!ld->costs && freeze(ld))
 		return -1;
@@ -596,57 +674,94 @@ static int cost_line(struct loader *ld, const char *s, const char *end)
 		}
 		n++;
 	}
-	for (i = n; i < nraw; i++)
-		c[i] = 0;
-	memcpy(ld->prev_costs, c, nraw * sizeof(uint64_t));
-	memcpy(ld->pos, pos, sizeof(pos));
-	line = ld->line_col >= 0 ? pos[ld->line_col] : 0;
-	if (line == UINT64_MAX)
-		return ERR(ld, "line number 2^64-1 is out of range");
+	return cost_apply(ld, pos, c, n);
+}
 
-	if (!ld->fn) {
-		if (ld->call_pending)
-			return ERR(ld, "call cost line before any 'fn=' line");
-		return ERR(ld, "cost line before any 'fn=' line");
-	}
-	f = current_file(ld);
-	if (ld->call_pending) {
-		struct call *call = profile_call(p, ld->fn, ld->callee);
-		struct callsite *site = profile_callsite(p, f, line, ld->fn, ld->callee);
-		ld->call_pending = 0;
-		if (__builtin_add_overflow(call->count, ld->call_count, &call->count) ||
-		    __builtin_add_overflow(site->count, ld->call_count, &site->count))
-			return ERR(ld, "call count does not fit in 64 bits");
-		for (i = 0; i < n; i++) {
-			if (__builtin_add_overflow(call->cc->v[i], c[i], &call->cc->v[i]) ||
-			    __builtin_add_overflow(site->cc->v[i], c[i], &site->cc->v[i]))
-				return ERR(ld, "inclusive cost of the call does not fit in 64 bits");
-		}
-		if (n > call->cc->ndef)
-			call->cc->ndef = (uint32_t)n;
-		if (n > site->cc->ndef)
-			site->cc->ndef = (uint32_t)n;
+/*
+ * The common cost line, parsed inline: positions "+N", "-N", "*", decimal
+ * or 0x-hex, then decimal counts, the line ending in '\n' (which the read
+ * loop guarantees is there).  Returns 1 when the line was handled and *sp
+ * moved past its newline, 0 when it must go the slow way: anything unusual,
+ * every error included, so that cost_line() alone words the diagnostics.
+ * Nothing is changed before it decides.
+ */
+static int fast_cost_line(struct loader *ld, const char **sp)
+{
+	const unsigned char *s = (const unsigned char *)*sp;
+	uint64_t pos[MAX_POS], *c = ld->costs;
+	size_t n = 0, nraw;
+	int i;
+
+	if (!c)
 		return 0;
+	nraw = ld->p->ev.nraw;
+	for (i = 0; i < ld->npos; i++) {
+		uint64_t v = 0, prev = ld->pos[i];
+		unsigned sign = 0, nd = 0;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\n') {
+			if (i == 0)
+				return 0;
+			pos[i] = prev;
+			continue;
+		}
+		if (*s == '*') {
+			pos[i] = prev;
+			s++;
+		} else {
+			if (*s == '+' || *s == '-')
+				sign = *s++;
+			if (s[0] == '0' && (s[1] | 0x20) == 'x' && !sign) {
+				s += 2;
+				for (;; s++, nd++) {
+					unsigned d = (unsigned)*s - '0';
+					if (d < 10)
+						v = v << 4 | d;
+					else if ((d = ((unsigned)*s | 0x20) - 'a') < 6)
+						v = v << 4 | (d + 10);
+					else
+						break;
+				}
+				if (nd == 0 || nd > 15)
+					return 0;
+			} else {
+				for (; (unsigned)*s - '0' < 10; s++, nd++)
+					v = v * 10 + ((unsigned)*s - '0');
+				if (nd == 0 || nd > 19)
+					return 0;
+			}
+			if (sign == '+') {
+				if (__builtin_add_overflow(prev, v, &v))
+					return 0;
+			} else if (sign == '-') {
+				if (v > prev)
+					return 0;
+				v = prev - v;
+			}
+			pos[i] = v;
+		}
+		if (*s != ' ' && *s != '\t' && *s != '\n')
+			return 0;
 	}
-	dst = ld->fn->self;
-	for (i = 0; i < n; i++)
-		if (__builtin_add_overflow(dst->v[i], c[i], &dst->v[i]) ||
-		    __builtin_add_overflow(ld->self_sum[i], c[i], &ld->self_sum[i]))
-			return ERR(ld, "cost of '%s' does not fit in 64 bits", ld->fn->k.name);
-	if (n > dst->ndef)
-		dst->ndef = (uint32_t)n;
-	if (n > ld->part_ndef)
-		ld->part_ndef = (uint32_t)n;
-	if (ld->line_col >= 0) {
-		dst = profile_line(p, f, line);
-		for (i = 0; i < n; i++)
-			if (__builtin_add_overflow(dst->v[i], c[i], &dst->v[i]))
-				return ERR(ld, "cost of line %llu of %s does not fit in 64 bits",
-					   (unsigned long long)line, diag_quote(f->name, strlen(f->name)));
-		if (n > dst->ndef)
-			dst->ndef = (uint32_t)n;
+	for (;;) {
+		uint64_t v = 0;
+		unsigned nd = 0;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\n')
+			break;
+		if (n == nraw)
+			return 0;
+		for (; (unsigned)*s - '0' < 10; s++, nd++)
+			v = v * 10 + ((unsigned)*s - '0');
+		if (nd == 0 || nd > 19 || (*s != ' ' && *s != '\t' && *s != '\n'))
+			return 0;
+		c[n++] = v;
 	}
-	return 0;
+	*sp = (const char *)s + 1;
+	ld->in_body = 1;
+	return cost_apply(ld, pos, c, n) ? -1 : 1;
 }
 
 /* ---- body lines ---- */
@@ -788,86 +903,314 @@ static void loader_release(struct loader *ld)
 	free(ld->self_sum);
 	free(ld->summary.v);
 	free(ld->totals.v);
+	free(ld->carry);
+}
+
+/* ---- the read loop: blocks of input in, whole lines out ---- */
+
+static void loader_begin(struct loader *ld, struct profile *p, const char *name,
+			 const char *pwd)
+{
+	memset(ld, 0, sizeof(*ld));
+	ld->p = p;
+	ld->name = name;
+	ld->pwd = pwd;
+	ld->pwdlen = pwd ? strlen(pwd) : 0;
+	ld->npos = 1;
+	ld->line_col = 0;
+	p->nfiles++;
+	p->nparts++;
+	if (p->nfiles == 1)
+		p->has_line = 1;
+}
+
+/* Lines of [s, end), where end is just past a newline. */
+static int loader_lines(struct loader *ld, const char *s, const char *end)
+{
+	while (s < end) {
+		unsigned char c = (unsigned char)*s;
+		const char *nl, *le;
+		ld->lineno++;
+		if ((unsigned)(c - '0') < 10 || c == '+' || c == '-' || c == '*') {
+			int r = fast_cost_line(ld, &s);
+			if (r > 0)
+				continue;
+			if (r < 0)
+				return -1;
+		}
+		nl = memchr(s, '\n', (size_t)(end - s));
+		le = nl;
+		if (le > s && le[-1] == '\r')
+			le--;
+		if (handle_line(ld, s, le))
+			return -1;
+		s = nl + 1;
+	}
+	return 0;
+}
+
+static void carry_add(struct loader *ld, const char *s, size_t n)
+{
+	if (ld->carry_len + n > ld->carry_cap) {
+		size_t ncap = ld->carry_cap ? ld->carry_cap : 4096;
+		while (ncap < ld->carry_len + n)
+			ncap *= 2;
+		ld->carry = xrealloc(ld->carry, ncap);
+		ld->carry_cap = ncap;
+	}
+	memcpy(ld->carry + ld->carry_len, s, n);
+	ld->carry_len += n;
+}
+
+/*
+ * One block of input.  Blocks may cut lines anywhere: the piece after the
+ * last newline waits in the carry for the next block.  A NUL byte makes the
+ * file unreadable as a profile; its line is counted from the block start.
+ */
+static int loader_block(struct loader *ld, const char *buf, size_t len)
+{
+	const char *end = buf + len, *nul, *last;
+
+	if (!len)
+		return 0;
+	nul = memchr(buf, '\0', len);
+	if (nul) {
+		uint64_t line = ld->lineno + 1;
+		const char *s;
+		for (s = buf; s < nul; s++)
+			line += *s == '\n';
+		diag(DIAG_ERROR, ld->name, line, "NUL byte: not a Callgrind profile (binary data?)");
+		return -1;
+	}
+	ld->nbytes += len;
+	if (ld->carry_len) {
+		const char *nl = memchr(buf, '\n', len);
+		if (!nl) {
+			carry_add(ld, buf, len);
+			return 0;
+		}
+		carry_add(ld, buf, (size_t)(nl + 1 - buf));
+		if (loader_lines(ld, ld->carry, ld->carry + ld->carry_len))
+			return -1;
+		ld->carry_len = 0;
+		buf = nl + 1;
+	}
+	last = buf < end ? memrchr(buf, '\n', (size_t)(end - buf)) : NULL;
+	if (last) {
+		if (loader_lines(ld, buf, last + 1))
+			return -1;
+		buf = last + 1;
+	}
+	if (buf < end)
+		carry_add(ld, buf, (size_t)(end - buf));
+	return 0;
+}
+
+/* After the last block: the last line if it had no newline, then the checks of a whole file. */
+static int loader_end(struct loader *ld)
+{
+	struct profile *p = ld->p;
+	int rc = 0;
+
+	if (ld->nbytes == 0) {
+		diag(DIAG_ERROR, ld->name, 0, "empty file, not a Callgrind profile");
+		return -1;
+	}
+	if (ld->carry_len) {
+		const char *s = ld->carry, *le = ld->carry + ld->carry_len;
+		ld->lineno++;
+		if (le > s && le[-1] == '\r')
+			le--;
+		if (handle_line(ld, s, le))
+			return -1;
+		if (ld->in_body || ld->header_seen)
+			diag(DIAG_WARNING, ld->name, ld->lineno,
+			     "last line has no newline; the file may be truncated");
+	}
+	if (ld->call_pending) {
+		diag(DIAG_ERROR, ld->name, ld->call_line,
+		     "'calls=' line is not followed by its cost line (end of file)");
+		return -1;
+	}
+	if (!ld->events_seen) {
+		diag(DIAG_ERROR, ld->name, ld->lineno,
+		     ld->header_seen ? "no 'events:' line: not a complete Callgrind profile"
+				     : "not a Callgrind profile: no header lines");
+		return -1;
+	}
+	if (!p->ev.frozen)
+		rc = freeze(ld);
+	if (!rc)
+		rc = part_finish(ld);
+	return rc;
 }
 
 int load_buffer(struct profile *p, const char *name, const char *buf, size_t len,
 		const char *pwd)
 {
 	struct loader ld;
-	const char *s = buf, *end = buf + len, *nul;
-	int rc = 0;
+	int rc;
 
-	memset(&ld, 0, sizeof(ld));
-	ld.p = p;
-	ld.name = name;
-	ld.pwd = pwd;
-	ld.pwdlen = pwd ? strlen(pwd) : 0;
-	ld.npos = 1;
-	ld.line_col = 0;
-	p->nfiles++;
-	p->nparts++;
-	if (p->nfiles == 1)
-		p->has_line = 1;
-
-	if (len == 0) {
-		diag(DIAG_ERROR, name, 0, "empty file, not a Callgrind profile");
-		return -1;
-	}
-	nul = memchr(buf, '\0', len);
-	if (nul) {
-		uint64_t line = 1;
-		for (s = buf; s < nul; s++)
-			line += *s == '\n';
-		diag(DIAG_ERROR, name, line, "NUL byte: not a Callgrind profile (binary data?)");
-		return -1;
-	}
-	s = buf;
-	while (s < end) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		const char *e = nl ? nl : end;
-		const char *le = e;
-		ld.lineno++;
-		if (le > s && le[-1] == '\r')
-			le--;
-		if (handle_line(&ld, s, le)) {
-			rc = -1;
-			break;
-		}
-		if (!nl) {
-			if (ld.in_body || ld.header_seen)
-				diag(DIAG_WARNING, name, ld.lineno,
-				     "last line has no newline; the file may be truncated");
-			break;
-		}
-		s = nl + 1;
-	}
-	if (!rc && ld.call_pending) {
-		diag(DIAG_ERROR, name, ld.call_line,
-		     "'calls=' line is not followed by its cost line (end of file)");
-		rc = -1;
-	}
-	if (!rc && !ld.events_seen) {
-		diag(DIAG_ERROR, name, ld.lineno,
-		     ld.header_seen ? "no 'events:' line: not a complete Callgrind profile"
-				    : "not a Callgrind profile: no header lines");
-		rc = -1;
-	}
-	if (!rc && !p->ev.frozen)
-		rc = freeze(&ld);
+	loader_begin(&ld, p, name, pwd);
+	rc = loader_block(&ld, buf, len);
 	if (!rc)
-		rc = part_finish(&ld);
+		rc = loader_end(&ld);
 	loader_release(&ld);
+	return rc;
+}
+
+/*
+ * Reading ahead: a thread fills a ring of blocks while the loader parses the
+ * one before.  The loader sees the blocks in file order whatever the timing,
+ * so the result is the same as reading in one thread (tests build with a
+ * tiny LOAD_READ_BLOCK to check that); reading only costs a
+ * copy, but on a loaded machine the thread also keeps the disk busy.
+ */
+#ifndef LOAD_READ_BLOCK
+#define LOAD_READ_BLOCK (1 << 20)
+#endif
+#define READ_BLOCK ((size_t)LOAD_READ_BLOCK)
+#define READ_NBLOCKS 4
+
+struct reader {
+	int fd;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	char *buf[READ_NBLOCKS];
+	size_t len[READ_NBLOCKS];
+	uint64_t head, tail;	/* blocks [tail, head) are filled */
+	int eof, err, stop;
+};
+
+/* Fill buf: read until it is full or the input ends; -1 with errno on error. */
+static ssize_t read_full(int fd, char *buf, size_t cap)
+{
+	size_t len = 0;
+
+	while (len < cap) {
+		ssize_t r = read(fd, buf + len, cap - len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	return (ssize_t)len;
+}
+
+static void *reader_main(void *arg)
+{
+	struct reader *rd = arg;
+
+	for (;;) {
+		ssize_t r;
+		char *b;
+		pthread_mutex_lock(&rd->mu);
+		while (rd->head - rd->tail == READ_NBLOCKS && !rd->stop)
+			pthread_cond_wait(&rd->cv, &rd->mu);
+		if (rd->stop) {
+			pthread_mutex_unlock(&rd->mu);
+			return NULL;
+		}
+		b = rd->buf[rd->head % READ_NBLOCKS];
+		pthread_mutex_unlock(&rd->mu);
+
+		r = read_full(rd->fd, b, READ_BLOCK);
+
+		pthread_mutex_lock(&rd->mu);
+		if (r < 0) {
+			rd->err = errno;
+		} else if (r == 0) {
+			rd->eof = 1;
+		} else {
+			rd->len[rd->head % READ_NBLOCKS] = (size_t)r;
+			rd->head++;
+			if ((size_t)r < READ_BLOCK)
+				rd->eof = 1;
+		}
+		pthread_cond_broadcast(&rd->cv);
+		pthread_mutex_unlock(&rd->mu);
+		if (r <= 0 || (size_t)r < READ_BLOCK)
+			return NULL;
+	}
+}
+
+/* Read fd to its end through ld; -1 after an error was reported. */
+static int load_fd(struct loader *ld, int fd)
+{
+	struct reader rd;
+	pthread_t th;
+	int i, rc = 0;
+
+	memset(&rd, 0, sizeof(rd));
+	rd.fd = fd;
+	for (i = 0; i < READ_NBLOCKS; i++)
+		rd.buf[i] = xmalloc(READ_BLOCK);
+	pthread_mutex_init(&rd.mu, NULL);
+	pthread_cond_init(&rd.cv, NULL);
+	if (pthread_create(&th, NULL, reader_main, &rd)) {
+		/* no thread: read in this one */
+		for (;;) {
+			ssize_t r = read_full(fd, rd.buf[0], READ_BLOCK);
+			if (r < 0) {
+				diag(DIAG_ERROR, ld->name, 0, "read error: %s", strerror(errno));
+				rc = -1;
+				break;
+			}
+			if (r == 0 || loader_block(ld, rd.buf[0], (size_t)r)) {
+				rc = r ? -1 : 0;
+				break;
+			}
+		}
+	} else {
+		for (;;) {
+			size_t len;
+			char *b;
+			pthread_mutex_lock(&rd.mu);
+			while (rd.head == rd.tail && !rd.eof && !rd.err)
+				pthread_cond_wait(&rd.cv, &rd.mu);
+			if (rd.head == rd.tail) {
+				int err = rd.err;
+				pthread_mutex_unlock(&rd.mu);
+				if (err) {
+					diag(DIAG_ERROR, ld->name, 0, "read error: %s", strerror(err));
+					rc = -1;
+				}
+				break;
+			}
+			b = rd.buf[rd.tail % READ_NBLOCKS];
+			len = rd.len[rd.tail % READ_NBLOCKS];
+			pthread_mutex_unlock(&rd.mu);
+
+			rc = loader_block(ld, b, len);
+
+			pthread_mutex_lock(&rd.mu);
+			rd.tail++;
+			if (rc)
+				rd.stop = 1;
+			pthread_cond_broadcast(&rd.cv);
+			pthread_mutex_unlock(&rd.mu);
+			if (rc)
+				break;
+		}
+		pthread_join(th, NULL);
+	}
+	pthread_cond_destroy(&rd.cv);
+	pthread_mutex_destroy(&rd.mu);
+	for (i = 0; i < READ_NBLOCKS; i++)
+		free(rd.buf[i]);
 	return rc;
 }
 
 int load_file(struct profile *p, const char *path, const char *pwd)
 {
 	const char *name = path;
-	int fd, rc;
+	struct loader ld;
 	struct stat st;
-	char *buf = NULL;
-	size_t len = 0;
-	int mapped = 0;
+	int fd, rc;
 
 	if (!strcmp(path, "-")) {
 		fd = 0;
@@ -887,44 +1230,13 @@ int load_file(struct profile *p, const char *path, const char *pwd)
 		diag(DIAG_ERROR, name, 0, "is a directory, not a profile");
 		goto fail;
 	}
-	if (S_ISREG(st.st_mode) && st.st_size > 0) {
-		len = (size_t)st.st_size;
-		buf = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (buf == MAP_FAILED) {
-			buf = NULL;
-		} else {
-			mapped = 1;
-			madvise(buf, len, MADV_SEQUENTIAL | MADV_WILLNEED);
-		}
-	}
-	if (!mapped) {
-		size_t cap = 1 << 20;
-		ssize_t r;
-		len = 0;
-		buf = xmalloc(cap);
-		for (;;) {
-			if (len == cap) {
-				cap *= 2;
-				buf = xrealloc(buf, cap);
-			}
-			r = read(fd, buf + len, cap - len);
-			if (r < 0) {
-				if (errno == EINTR)
-					continue;
-				diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
-				free(buf);
-				goto fail;
-			}
-			if (r == 0)
-				break;
-			len += (size_t)r;
-		}
-	}
-	rc = load_buffer(p, name, buf, len, pwd);
-	if (mapped)
-		munmap(buf, len);
-	else
-		free(buf);
+	if (S_ISREG(st.st_mode))
+		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	loader_begin(&ld, p, name, pwd);
+	rc = load_fd(&ld, fd);
+	if (!rc)
+		rc = loader_end(&ld);
+	loader_release(&ld);
 	if (fd != 0)
 		close(fd);
 	return rc;
