@@ -106,6 +106,23 @@ static int load_more(const struct opts *o, struct profile *p, const char *pwd)
 	return 0;
 }
 
+/* Like callgrind_annotate, refuse a source file that cannot be read before reading the profile. */
+static int check_sources(const struct opts *o)
+{
+	size_t i;
+
+	if (o->format != OPTS_FORMAT_TEXT || o->diff)
+		return 0;
+	for (i = 0; i < o->nuser; i++) {
+		if (report_source_readable(o, o->user_files[i]))
+			continue;
+		fprintf(stderr, "annogrind: source file '%s' not found in the current folder%s\n",
+			o->user_files[i], o->ninclude ? " or the -I folders" : "");
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -142,6 +159,12 @@ int main(int argc, char **argv)
 			return usage_error("no profile given and no callgrind.out* in the current folder");
 		}
 		profile = found;
+	}
+	if (check_sources(&o)) {
+		rc = EXIT_USAGE;
+		opts_release(&o);
+		free(found);
+		return rc;
 	}
 	if (!getcwd(pwd, PATH_MAX))
 		pwd[0] = '\0';

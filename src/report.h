@@ -53,5 +53,7 @@ void report_header(struct report *r);
 void report_table(struct report *r);
 /* Annotated sources: auto-annotation and files named on the command line. */
 void report_source(struct report *r);
+/* Whether a source file can be read in the current folder or an -I folder. */
+int report_source_readable(const struct opts *o, const char *name);
 
 #endif

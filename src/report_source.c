@@ -555,3 +555,20 @@ out:
 		free(anns[i].cost);
 	free(anns);
 }
+
+int report_source_readable(const struct opts *o, const char *name)
+{
+	size_t k;
+	int ok = 0;
+
+	for (k = 0; k <= o->ninclude && !ok; k++) {
+		const char *dir = k ? o->include[k - 1] : "";
+		char *path = xmalloc(strlen(dir) + strlen(name) + 1);
+		struct stat st;
+		strcpy(path, dir);
+		strcat(path, name);
+		ok = !access(path, R_OK) && !stat(path, &st) && !S_ISDIR(st.st_mode);
+		free(path);
+	}
+	return ok;
+}

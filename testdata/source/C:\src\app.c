@@ -1,0 +1,2 @@
+/* app.c */
+int main(void) { return 0; }

@@ -1,0 +1,1 @@
+cd source && annogrind -I .. callgrind.out.shapes nosuch.c
