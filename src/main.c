@@ -9,11 +9,14 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "diff.h"
 #include "graph.h"
 #include "load.h"
+#include "modname.h"
 #include "opts.h"
 #include "profile.h"
 #include "report.h"
+#include "report_diff.h"
 #include "write.h"
 
 #ifndef ANNOGRIND_VERSION
@@ -32,6 +35,7 @@ enum {
 static void usage(FILE *f)
 {
 	fputs("usage: annogrind [options] [profile [source-file ...]]\n"
+	      "       annogrind --diff [options] old-profile new-profile\n"
 	      "\n"
 	      "Print an annotated report of a Callgrind profile (callgrind.out.PID).\n"
 	      "With no profile, the first callgrind.out.* in the current folder is read;\n"
@@ -57,6 +61,11 @@ static void usage(FILE *f)
 	      "      --format=FMT         text: the report [text]; callgrind: the profile\n"
 	      "                           written back in Callgrind format (with several\n"
 	      "                           profile arguments, their sum)\n"
+	      "      --diff               compare two profiles: annogrind --diff OLD NEW\n"
+	      "      --mod-funcname=s/RE/REPL/[gi]\n"
+	      "      --mod-filename=s/RE/REPL/[gi]\n"
+	      "                           with --diff, rename functions or files before\n"
+	      "                           pairing them (POSIX extended regex; repeatable)\n"
 	      "\n"
 	      "Exit status: 0 success, 2 usage error, 3 bad or unreadable profile,\n"
 	      "4 output error.  See annogrind(1).\n", f);
@@ -123,6 +132,98 @@ static int check_sources(const struct opts *o)
 	return 0;
 }
 
+/* --diff OLD NEW: the comparison, as a report or as a profile. */
+static int run_diff(const struct opts *o, const char *pwd)
+{
+	const char *name[2];
+	struct profile p[2], q, *use[2];
+	struct modname_list funcs, files;
+	struct diff d;
+	struct report r;
+	char err[256];
+	int rc = EXIT_OK, s, built = 0;
+
+	if (!o->profile || o->nuser != 1)
+		return usage_error("--diff takes two profiles, OLD and NEW");
+	if (o->format == OPTS_FORMAT_DOT)
+		return usage_error("--diff cannot be drawn with --format=dot");
+	name[0] = o->profile;
+	name[1] = o->user_files[0];
+	modname_init(&funcs);
+	modname_init(&files);
+	if (modname_parse(&funcs, "--mod-funcname", o->mod_funcname, o->nmod_funcname, err,
+			  sizeof(err)) ||
+	    modname_parse(&files, "--mod-filename", o->mod_filename, o->nmod_filename, err,
+			  sizeof(err))) {
+		modname_release(&funcs);
+		modname_release(&files);
+		return usage_error(err);
+	}
+	for (s = 0; s < 2; s++) {
+		profile_init(&p[s]);
+		use[s] = &p[s];
+	}
+	for (s = 0; s < 2; s++) {
+		use[s] = &p[s];
+		if (load_file(&p[s], name[s], pwd[0] ? pwd : NULL) || load_finish(&p[s])) {
+			rc = EXIT_INPUT;
+			goto out;
+		}
+		if (funcs.n || files.n) {
+			/* renamed copies, whose inclusive costs see the merged names */
+			use[s] = xmalloc(sizeof(*use[s]));
+			if (modname_profile(use[s], &p[s], &funcs, &files)) {
+				profile_release(use[s]);
+				free(use[s]);
+				use[s] = &p[s];
+				rc = EXIT_INPUT;
+				goto out;
+			}
+		}
+		if (graph_inclusive(use[s], name[s])) {
+			rc = EXIT_INPUT;
+			goto out;
+		}
+	}
+	built = 1;
+	if (diff_build(&d, use[0], use[1], err, sizeof(err))) {
+		fprintf(stderr, "annogrind: cannot compare '%s' with '%s': %s\n", name[0], name[1], err);
+		rc = EXIT_INPUT;
+		goto out;
+	}
+	if (o->format == OPTS_FORMAT_CALLGRIND) {
+		if (diff_profile(&d, &q)) {
+			rc = EXIT_INPUT;
+		} else {
+			write_callgrind(&q, "the comparison of two profiles by annogrind " ANNOGRIND_VERSION
+					", events E.old and E.new", stdout);
+			rc = finish_output();
+		}
+		profile_release(&q);
+		goto out;
+	}
+	if (report_init(&r, use[1], o, name[1], stdout, err, sizeof(err))) {
+		rc = usage_error(err);
+	} else {
+		report_diff(&r, &d, name[0], name[1]);
+		rc = finish_output();
+	}
+	report_release(&r);
+out:
+	if (built)
+		diff_release(&d);
+	for (s = 0; s < 2; s++) {
+		if (use[s] != &p[s]) {
+			profile_release(use[s]);
+			free(use[s]);
+		}
+		profile_release(&p[s]);
+	}
+	modname_release(&funcs);
+	modname_release(&files);
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -151,6 +252,19 @@ int main(int argc, char **argv)
 		opts_release(&o);
 		return finish_output();
 	}
+	if (!getcwd(pwd, PATH_MAX))
+		pwd[0] = '\0';
+	else
+		strcat(pwd, "/");
+	if (o.diff) {
+		rc = run_diff(&o, pwd);
+		opts_release(&o);
+		return rc;
+	}
+	if (o.nmod_funcname || o.nmod_filename) {
+		opts_release(&o);
+		return usage_error("--mod-funcname and --mod-filename work with --diff only");
+	}
 	profile = o.profile;
 	if (!profile) {
 		found = find_default_profile();
@@ -166,10 +280,6 @@ int main(int argc, char **argv)
 		free(found);
 		return rc;
 	}
-	if (!getcwd(pwd, PATH_MAX))
-		pwd[0] = '\0';
-	else
-		strcat(pwd, "/");
 
 	profile_init(&p);
 	if (load_file(&p, profile, pwd[0] ? pwd : NULL) || load_more(&o, &p, pwd) ||

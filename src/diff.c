@@ -1,0 +1,275 @@
+/* diff: two profiles compared function by function, with names normalised so two builds line up. */
+#include "diff.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "load.h"
+
+static struct cc *cc_new(struct diff *d)
+{
+	return arena_alloc(&d->arena, sizeof(struct cc) + d->nev * sizeof(uint64_t));
+}
+
+/* dst += src, with src in the event order of side s (OLD's is mapped by name). */
+static void cc_add_side(const struct diff *d, int s, struct cc *dst, const struct cc *src)
+{
+	size_t i;
+
+	if (!src)
+		return;
+	for (i = 0; i < d->nev; i++) {
+		size_t j = s == DIFF_OLD ? d->old_ev[i] : i;
+		dst->v[i] += src->v[j];
+	}
+	if (src->ndef > dst->ndef)
+		dst->ndef = src->ndef;
+}
+
+/* "NAME1 NAME2 ..." of the raw events, for a message. */
+static void event_list(const struct events *e, char *buf, size_t len)
+{
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < e->nraw && n + 1 < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? " " : "", e->ev[i].name);
+}
+
+static int map_events(struct diff *d, char *err, size_t errlen)
+{
+	const struct events *eo = &d->p[DIFF_OLD]->ev, *en = &d->p[DIFF_NEW]->ev;
+	size_t i;
+	int same = eo->nraw == en->nraw;
+
+	d->nev = en->n;
+	d->old_ev = xcalloc(en->n + 1, sizeof(*d->old_ev));
+	for (i = 0; i < en->n; i++) {
+		long k = events_find(eo, en->ev[i].name, strlen(en->ev[i].name));
+		if (k < 0 || (i < en->nraw) != ((size_t)k < eo->nraw))
+			same = 0;
+		else
+			d->old_ev[i] = (size_t)k;
+	}
+	if (!same) {
+		char a[120], b[120];
+		event_list(eo, a, sizeof(a));
+		event_list(en, b, sizeof(b));
+		snprintf(err, errlen, "they record different events ('%s' and '%s')", a, b);
+		return -1;
+	}
+	return 0;
+}
+
+static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char *name)
+{
+	size_t fl = strlen(file), nl = strlen(name), keylen = fl + 1 + nl;
+	char *key = arena_alloc(&d->arena, keylen + 1);
+	struct diff_fn *f;
+
+	memcpy(key, file, fl + 1);
+	memcpy(key + fl + 1, name, nl + 1);
+	HASH_FIND(hh, d->fn_hash, key, keylen, f);
+	if (f)
+		return f;
+	f = arena_alloc(&d->arena, sizeof(*f));
+	f->key = key;
+	f->keylen = keylen;
+	f->file = key;
+	f->name = key + fl + 1;
+	f->self[0] = cc_new(d);
+	f->self[1] = cc_new(d);
+	f->incl[0] = cc_new(d);
+	f->incl[1] = cc_new(d);
+	f->id = (uint32_t)d->nfns;
+	HASH_ADD_KEYPTR(hh, d->fn_hash, f->key, f->keylen, f);
+	d->fns = xrealloc(d->fns, (d->nfns + 1) * sizeof(*d->fns));
+	d->fns[d->nfns++] = f;
+	return f;
+}
+
+static struct diff_call *diff_call_get(struct diff *d, struct diff_fn *caller,
+				       struct diff_fn *callee)
+{
+	struct diff_call *c, k;
+
+	memset(&k, 0, sizeof(k));
+	k.caller = caller;
+	k.callee = callee;
+	HASH_FIND(hh, d->call_hash, &k.caller, 2 * sizeof(struct diff_fn *), c);
+	if (c)
+		return c;
+	c = arena_alloc(&d->arena, sizeof(*c));
+	c->caller = caller;
+	c->callee = callee;
+	c->cc[0] = cc_new(d);
+	c->cc[1] = cc_new(d);
+	HASH_ADD(hh, d->call_hash, caller, 2 * sizeof(struct diff_fn *), c);
+	d->calls = xrealloc(d->calls, (d->ncalls + 1) * sizeof(*d->calls));
+	d->calls[d->ncalls++] = c;
+	return c;
+}
+
+static void add_side(struct diff *d, int s)
+{
+	const struct profile *p = d->p[s];
+	struct diff_fn **map = xcalloc(p->nfns + 1, sizeof(*map));
+	size_t i;
+
+	for (i = 0; i < p->nfns; i++) {
+		const struct fn *f = p->fns[i];
+		struct diff_fn *g = diff_fn_get(d, f->k.file->name, f->k.name);
+		map[i] = g;
+		if (!(f->listed || f->in))
+			continue;
+		g->in[s] = 1;
+		if (f->listed)
+			g->listed[s] = 1;
+		if (f->named)
+			g->named = 1;
+		if (f->named && (s == DIFF_NEW || !g->obj))
+			g->obj = f->obj;
+		else if (!g->obj)
+			g->obj = f->obj;
+		cc_add_side(d, s, g->self[s], f->self);
+		cc_add_side(d, s, g->incl[s], f->incl);
+	}
+	for (i = 0; i < p->ncalls; i++) {
+		const struct call *c = p->calls[i];
+		struct diff_call *dc = diff_call_get(d, map[c->k.caller->id], map[c->k.callee->id]);
+		dc->count[s] += c->count;
+		cc_add_side(d, s, dc->cc[s], c->cc);
+	}
+	free(map);
+}
+
+int diff_build(struct diff *d, const struct profile *old, const struct profile *new_,
+	       char *err, size_t errlen)
+{
+	int s;
+
+	memset(d, 0, sizeof(*d));
+	arena_init(&d->arena);
+	d->p[DIFF_OLD] = old;
+	d->p[DIFF_NEW] = new_;
+	if (map_events(d, err, errlen))
+		return -1;
+	for (s = 0; s < 2; s++) {
+		d->total[s] = cc_new(d);
+		cc_add_side(d, s, d->total[s], d->p[s]->total);
+		add_side(d, s);
+	}
+	return 0;
+}
+
+void diff_release(struct diff *d)
+{
+	struct diff_fn *f, *ft;
+	struct diff_call *c, *ct;
+
+	HASH_ITER(hh, d->fn_hash, f, ft) {
+		HASH_DEL(d->fn_hash, f);
+	}
+	HASH_ITER(hh, d->call_hash, c, ct) {
+		HASH_DEL(d->call_hash, c);
+	}
+	free(d->fns);
+	free(d->calls);
+	free(d->old_ev);
+	arena_release(&d->arena);
+	memset(d, 0, sizeof(*d));
+}
+
+/* Both sides into one cost of the diff profile: raw event i of side s is column 2i+s. */
+static void both(const struct diff *d, struct cc *dst, struct cc *const src[2])
+{
+	const struct events *en = &d->p[DIFF_NEW]->ev;
+	size_t i;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		for (i = 0; i < en->nraw; i++)
+			dst->v[2 * i + (size_t)s] = src[s]->v[i];
+	dst->ndef = (uint32_t)(2 * en->nraw);
+}
+
+int diff_profile(const struct diff *d, struct profile *out)
+{
+	const struct profile *pn = d->p[DIFF_NEW];
+	const struct events *en = &pn->ev;
+	char *text, err[256];
+	size_t len = 0, i, t;
+	uint64_t errline = 0;
+	struct fn **fns;
+	int s;
+
+	profile_init(out);
+	for (i = 0; i < en->n; i++)
+		len += 2 * (strlen(en->ev[i].name) + 8);
+	text = xmalloc(len + 1);
+	len = 0;
+	for (i = 0; i < en->nraw; i++)
+		len += (size_t)sprintf(text + len, "%s.old %s.new ", en->ev[i].name, en->ev[i].name);
+	if (events_set_raw(&out->ev, text, len, err, sizeof(err)))
+		goto fail;
+	free(text);
+	/* derived events, once per side, with their formulas in the new names */
+	for (i = en->nraw; i < en->n; i++) {
+		const struct event *e = &en->ev[i];
+		for (s = 0; s < 2; s++) {
+			size_t n = 0;
+			text = xmalloc(strlen(e->name) + 8 + e->nterms * 48);
+			n += (size_t)sprintf(text + n, "%s.%s =", e->name, s ? "new" : "old");
+			for (t = 0; t < e->nterms; t++)
+				n += (size_t)sprintf(text + n, "%s %" PRIu64 " %s.%s", t ? " +" : "",
+						     e->terms[t].coef, en->ev[e->terms[t].raw].name,
+						     s ? "new" : "old");
+			if (events_add_spec(&out->ev, text, n, 0, err, sizeof(err)))
+				goto fail;
+			free(text);
+		}
+	}
+	text = NULL;
+	if (events_freeze(&out->ev, &errline, err, sizeof(err)))
+		goto fail;
+
+	out->creator = xstrdup("annogrind --diff");
+	if (pn->cmd)
+		out->cmd = xstrdup(pn->cmd);
+	out->has_line = 1;
+	out->nparts = out->nfiles = 1;
+	out->total = profile_cc_new(out);
+	both(d, out->total, d->total);
+
+	fns = xcalloc(d->nfns + 1, sizeof(*fns));
+	for (i = 0; i < d->nfns; i++) {
+		const struct diff_fn *g = d->fns[i];
+		const char *obj = profile_intern(out, g->obj ? g->obj : "", g->obj ? strlen(g->obj) : 0);
+		struct file *fl = profile_file(out, profile_intern(out, g->file, strlen(g->file)));
+		struct fn *f = profile_fn(out, obj, fl, profile_intern(out, g->name, strlen(g->name)));
+		fns[i] = f;
+		if (!(g->listed[0] || g->listed[1]))
+			continue;
+		f->listed = 1;
+		f->named = g->named;
+		both(d, f->self, g->self);
+	}
+	for (i = 0; i < d->ncalls; i++) {
+		const struct diff_call *c = d->calls[i];
+		struct fn *caller = fns[c->caller->id], *callee = fns[c->callee->id];
+		struct call *oc = profile_call(out, caller, callee);
+		struct callsite *site = profile_callsite(out, caller->k.file, 0, caller, callee);
+		oc->count = site->count = c->count[DIFF_NEW] ? c->count[DIFF_NEW] : c->count[DIFF_OLD];
+		both(d, oc->cc, c->cc);
+		both(d, site->cc, c->cc);
+	}
+	free(fns);
+	return load_finish(out);
+fail:
+	free(text);
+	diag(DIAG_ERROR, NULL, 0, "cannot write the comparison: %s", err);
+	return -1;
+}

@@ -1,0 +1,72 @@
+/* diff: two profiles compared function by function, with names normalised so two builds line up. */
+#ifndef ANNOGRIND_DIFF_H
+#define ANNOGRIND_DIFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "hash.h"
+#include "profile.h"
+
+/*
+ * diff_build() pairs the functions of OLD and NEW (both loaded and through
+ * graph_inclusive(); renamed first with modname_profile() when names must
+ * be normalised) by "file:function".  Every cost
+ * is laid out in NEW's event order; OLD's events are matched by name and
+ * must be the same set.  A struct diff owns its arena and tables and keeps
+ * pointers to the two profiles (not owned), which must outlive it.
+ */
+enum { DIFF_OLD = 0, DIFF_NEW = 1 };
+
+struct diff_fn {
+	const char *file, *name;	/* normalised, in the diff's arena */
+	const char *key;		/* "file\0name" */
+	size_t keylen;
+	const char *obj;		/* of the new side when it has one, else the old */
+	unsigned in[2];			/* present in old / new (costs given, or called) */
+	unsigned named:1;		/* an fn= line named it: reports show its object */
+	unsigned listed[2];		/* costs were given for it, per side */
+	struct cc *self[2], *incl[2];	/* never NULL; zero when absent */
+	uint32_t id;
+	UT_hash_handle hh;
+};
+
+struct diff_call {
+	struct diff_fn *caller, *callee;	/* the key */
+	uint64_t count[2];
+	struct cc *cc[2];
+	UT_hash_handle hh;
+};
+
+struct diff {
+	const struct profile *p[2];
+	struct arena arena;
+	size_t nev;			/* NEW's events, raw and derived */
+	size_t *old_ev;			/* per event of NEW, its index in OLD */
+	struct cc *total[2];
+	struct diff_fn **fns;		/* in order of creation */
+	size_t nfns;
+	struct diff_call **calls;
+	size_t ncalls;
+	struct diff_fn *fn_hash;	/* private */
+	struct diff_call *call_hash;	/* private */
+};
+
+/* Returns 0, or -1 with a message in err (the events differ). */
+int diff_build(struct diff *d, const struct profile *old, const struct profile *new_,
+	       char *err, size_t errlen);
+void diff_release(struct diff *d);
+
+/*
+ * The comparison as one profile, for write_callgrind(): each raw event E of
+ * NEW becomes two, "E.old" and "E.new" (derived events the same way, with
+ * their formulas), since Callgrind counts cannot be negative.  Functions
+ * carry both self costs; calls carry both inclusive costs and the call
+ * count of NEW (of OLD for a call NEW does not make), written on line 0.
+ * out is initialised here; the caller releases it.  Returns 0, or -1 after
+ * a diagnostic (a derived event overflows).
+ */
+int diff_profile(const struct diff *d, struct profile *out);
+
+#endif

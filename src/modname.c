@@ -1,0 +1,339 @@
+/* modname: sed-like renaming of function and file names (s/RE/REPL/), so profiles of two builds line up. */
+#include "modname.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "profile.h"
+
+void modname_init(struct modname_list *l)
+{
+	memset(l, 0, sizeof(*l));
+}
+
+void modname_release(struct modname_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		regfree(&l->v[i].re);
+		free(l->v[i].repl);
+	}
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+/*
+ * Copy one part of the rule up to the delimiter into out; a backslash before
+ * the delimiter drops the backslash, other escapes stay for regcomp() or for
+ * the replacement.  Returns the position after the delimiter, or NULL.
+ */
+static const char *part(const char *s, char delim, char *out)
+{
+	size_t n = 0;
+
+	for (; *s && *s != delim; s++) {
+		if (*s == '\\' && s[1] == delim) {
+			out[n++] = delim;
+			s++;
+			continue;
+		}
+		if (*s == '\\' && s[1])
+			out[n++] = *s++;
+		out[n++] = *s;
+	}
+	out[n] = '\0';
+	return *s == delim ? s + 1 : NULL;
+}
+
+static int parse_one(struct modname *m, const char *opt, const char *rule, char *err,
+		     size_t errlen)
+{
+	size_t len = strlen(rule);
+	char *re = xmalloc(len + 1), delim;
+	const char *s = rule;
+	int flags = REG_EXTENDED, rc;
+
+	m->repl = xmalloc(len + 1);
+	m->global = 0;
+	if (s[0] != 's' || !s[1] || s[1] == '\\' || s[1] == '\n')
+		goto bad;
+	delim = s[1];
+	s = part(s + 2, delim, re);
+	if (!s)
+		goto bad;
+	s = part(s, delim, m->repl);
+	if (!s)
+		goto bad;
+	for (; *s; s++) {
+		if (*s == 'g')
+			m->global = 1;
+		else if (*s == 'i')
+			flags |= REG_ICASE;
+		else
+			goto bad;
+	}
+	rc = regcomp(&m->re, re, flags);
+	if (rc) {
+		char msg[128];
+		regerror(rc, &m->re, msg, sizeof(msg));
+		snprintf(err, errlen, "bad regular expression in %s '%.60s': %s", opt, rule, msg);
+		free(re);
+		free(m->repl);
+		m->repl = NULL;
+		return -1;
+	}
+	free(re);
+	return 0;
+bad:
+	snprintf(err, errlen, "%s takes s/REGEX/REPLACEMENT/[gi], not '%.60s'", opt, rule);
+	free(re);
+	free(m->repl);
+	m->repl = NULL;
+	return -1;
+}
+
+int modname_parse(struct modname_list *l, const char *opt, char *const *rules, size_t n,
+		  char *err, size_t errlen)
+{
+	size_t i;
+
+	l->v = xrealloc(l->v, (l->n + n + 1) * sizeof(*l->v));
+	for (i = 0; i < n; i++) {
+		if (parse_one(&l->v[l->n], opt, rules[i], err, errlen))
+			return -1;
+		l->n++;
+	}
+	return 0;
+}
+
+/* A growing string. */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+};
+
+static void sb_add(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+static void replace(struct sbuf *b, const struct modname *m, const char *s,
+		    const regmatch_t *g)
+{
+	const char *r;
+
+	for (r = m->repl; *r; r++) {
+		int k = -1;
+		if (*r == '&')
+			k = 0;
+		else if (*r == '\\' && r[1] >= '1' && r[1] <= '9')
+			k = *++r - '0';
+		else if (*r == '\\' && r[1])
+			r++;
+		if (k < 0) {
+			sb_add(b, r, 1);
+			continue;
+		}
+		if (g[k].rm_so >= 0)
+			sb_add(b, s + g[k].rm_so, (size_t)(g[k].rm_eo - g[k].rm_so));
+	}
+}
+
+static char *apply_one(const struct modname *m, const char *s)
+{
+	struct sbuf b = { NULL, 0, 0 };
+	regmatch_t g[10];
+	const char *p = s;
+	int eflags = 0;
+
+	sb_add(&b, "", 0);
+	while (*p || p == s) {
+		if (regexec(&m->re, p, 10, g, eflags))
+			break;
+		sb_add(&b, p, (size_t)g[0].rm_so);
+		replace(&b, m, p, g);
+		if (g[0].rm_eo == g[0].rm_so) {
+			/* an empty match: keep one character and go on after it */
+			if (!p[g[0].rm_eo]) {
+				p += g[0].rm_eo;
+				break;
+			}
+			sb_add(&b, p + g[0].rm_eo, 1);
+			p += g[0].rm_eo + 1;
+		} else {
+			p += g[0].rm_eo;
+		}
+		eflags = REG_NOTBOL;
+		if (!m->global)
+			break;
+	}
+	sb_add(&b, p, strlen(p));
+	return b.s;
+}
+
+char *modname_apply(const struct modname_list *l, const char *s)
+{
+	char *cur = xstrdup(s);
+	size_t i;
+
+	for (i = 0; i < l->n; i++) {
+		char *next = apply_one(&l->v[i], cur);
+		free(cur);
+		cur = next;
+	}
+	return cur;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+static int copy_events(struct events *dst, const struct events *src)
+{
+	char err[256], *text;
+	size_t len = 0, i;
+	uint64_t errline;
+
+	for (i = 0; i < src->nraw; i++)
+		len += strlen(src->ev[i].name) + 1;
+	text = xmalloc(len + 1);
+	len = 0;
+	for (i = 0; i < src->nraw; i++)
+		len += (size_t)sprintf(text + len, "%s ", src->ev[i].name);
+	if (events_set_raw(dst, text, len, err, sizeof(err)))
+		goto fail;
+	for (i = 0; i < src->n; i++) {
+		const struct event *e = &src->ev[i];
+		if (!e->formula && !e->longname)
+			continue;
+		free(text);
+		text = xmalloc(strlen(e->name) + (e->formula ? strlen(e->formula) : 0) +
+			       (e->longname ? strlen(e->longname) : 0) + 8);
+		len = (size_t)sprintf(text, "%s", e->name);
+		if (e->formula)
+			len += (size_t)sprintf(text + len, " = %s", e->formula);
+		if (e->longname)
+			len += (size_t)sprintf(text + len, " : %s", e->longname);
+		if (events_add_spec(dst, text, len, 0, err, sizeof(err)))
+			goto fail;
+	}
+	free(text);
+	text = NULL;
+	if (events_freeze(dst, &errline, err, sizeof(err)))
+		goto fail;
+	return 0;
+fail:
+	free(text);
+	diag(DIAG_ERROR, NULL, 0, "cannot rename: %s", err);
+	return -1;
+}
+
+static const char *rename_str(struct profile *dst, const struct modname_list *l, const char *s)
+{
+	char *r = modname_apply(l, s);
+	const char *out = profile_intern(dst, r, strlen(r));
+	free(r);
+	return out;
+}
+
+static int add(struct profile *dst, struct cc *to, const struct cc *from)
+{
+	if (cc_add(to, from, dst->ev.n)) {
+		diag(DIAG_ERROR, NULL, 0, "a renamed cost does not fit in 64 bits");
+		return -1;
+	}
+	if (from->ndef > to->ndef)
+		to->ndef = from->ndef;
+	return 0;
+}
+
+int modname_profile(struct profile *dst, const struct profile *src,
+		    const struct modname_list *funcs, const struct modname_list *files)
+{
+	struct file **fmap;
+	struct fn **map;
+	size_t i, k;
+	int rc = -1;
+
+	profile_init(dst);
+	if (copy_events(&dst->ev, &src->ev))
+		return -1;
+	dst->creator = dup_or_null(src->creator);
+	dst->cmd = dup_or_null(src->cmd);
+	dst->pid = dup_or_null(src->pid);
+	dst->thread = dup_or_null(src->thread);
+	dst->part = dup_or_null(src->part);
+	dst->last_part = dup_or_null(src->last_part);
+	dst->desc = xcalloc(src->ndesc + 1, sizeof(*dst->desc));
+	for (i = 0; i < src->ndesc; i++)
+		dst->desc[i] = xstrdup(src->desc[i]);
+	dst->ndesc = src->ndesc;
+	dst->has_line = src->has_line;
+	dst->has_instr = src->has_instr;
+	dst->nparts = src->nparts;
+	dst->nfiles = src->nfiles;
+	dst->total_calculated = src->total_calculated;
+	dst->total = profile_cc_new(dst);
+	if (src->total && add(dst, dst->total, src->total))
+		return -1;
+
+	fmap = xcalloc(src->nfiles_src + 1, sizeof(*fmap));
+	for (i = 0; i < src->nfiles_src; i++)
+		fmap[i] = profile_file(dst, rename_str(dst, files, src->files[i]->name));
+	map = xcalloc(src->nfns + 1, sizeof(*map));
+	for (i = 0; i < src->nfns; i++) {
+		const struct fn *f = src->fns[i];
+		struct file *fl = profile_file(dst, rename_str(dst, files, f->k.file->name));
+		struct fn *g = profile_fn(dst, profile_intern(dst, f->obj, strlen(f->obj)), fl,
+					  rename_str(dst, funcs, f->k.name));
+		map[i] = g;
+		if (f->named && !g->named)
+			g->obj = profile_intern(dst, f->obj, strlen(f->obj));
+		else if (f->named && g->named && strcmp(g->obj, f->obj))
+			g->multi_obj = 1;
+		g->listed |= f->listed;
+		g->named |= f->named;
+		g->multi_obj |= f->multi_obj;
+		if (add(dst, g->self, f->self))
+			goto out;
+	}
+	for (i = 0; i < src->ncalls; i++) {
+		const struct call *c = src->calls[i];
+		struct call *d = profile_call(dst, map[c->k.caller->id], map[c->k.callee->id]);
+		d->count += c->count;
+		if (add(dst, d->cc, c->cc))
+			goto out;
+	}
+	for (i = 0; i < src->nfiles_src; i++) {
+		const struct file *f = src->files[i];
+		const struct callsite *s;
+		for (k = 0; k < f->lcap; k++) {
+			if (f->lkeys[k] && add(dst, profile_line(dst, fmap[i], f->lkeys[k] - 1),
+					       f->lvals[k]))
+				goto out;
+		}
+		for (s = f->sites; s; s = s->next) {
+			struct callsite *d = profile_callsite(dst, fmap[i], s->k.line,
+							      map[s->k.caller->id], map[s->k.callee->id]);
+			d->count += s->count;
+			if (add(dst, d->cc, s->cc))
+				goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(fmap);
+	free(map);
+	return rc;
+}

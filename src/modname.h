@@ -1,0 +1,50 @@
+/* modname: sed-like renaming of function and file names (s/RE/REPL/), so profiles of two builds line up. */
+#ifndef ANNOGRIND_MODNAME_H
+#define ANNOGRIND_MODNAME_H
+
+#include <regex.h>
+#include <stddef.h>
+
+/*
+ * A rule is "s/RE/REPL/FLAGS" as in sed(1): the character after the 's'
+ * is the delimiter (any but a backslash or newline); RE is a POSIX extended
+ * regular expression (regcomp(3) with REG_EXTENDED); in REPL, '&' is the
+ * whole match, \1 to \9 the groups, '\&', '\\' and '\DELIM' stand for
+ * themselves.  FLAGS: 'g' replaces every match, not only the first; 'i'
+ * ignores case.  Rules apply in the order given, each to the result of the
+ * one before.  A struct modname_list owns its compiled rules;
+ * modname_release() frees them.
+ */
+struct modname {
+	regex_t re;
+	char *repl;
+	int global;
+};
+
+struct modname_list {
+	struct modname *v;
+	size_t n;
+};
+
+void modname_init(struct modname_list *l);
+void modname_release(struct modname_list *l);
+/* Compile rules; returns 0, or -1 with a message naming opt (e.g. "--mod-funcname") in err. */
+int modname_parse(struct modname_list *l, const char *opt, char *const *rules, size_t n,
+		  char *err, size_t errlen);
+/* s with every rule applied: a fresh string the caller frees. */
+char *modname_apply(const struct modname_list *l, const char *s);
+
+/*
+ * Copy src into dst (initialised here; the caller releases it) with the
+ * function rules applied to function names and the file rules to file
+ * names.  Functions, files, calls and call sites that end up with the same
+ * name are summed; inclusive costs and cycles are not copied: run
+ * graph_inclusive() on dst, so that, say, fib and fib'2 merged into one
+ * recursive fib get a true inclusive cost.  Returns 0, or -1 after a
+ * diagnostic when a sum overflows 64 bits.
+ */
+struct profile;
+int modname_profile(struct profile *dst, const struct profile *src,
+		    const struct modname_list *funcs, const struct modname_list *files);
+
+#endif

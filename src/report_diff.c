@@ -1,0 +1,274 @@
+/* report_diff: the text report of a diff: both totals and the change of every function. */
+#include "report_diff.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "numfmt.h"
+
+/* "+1,234" or "-1,234" or "0"; buf holds at least 32 bytes. */
+static size_t signed_num(uint64_t a, uint64_t b, char *buf)
+{
+	size_t n = 0;
+
+	if (b != a)
+		buf[n++] = b > a ? '+' : '-';
+	return n + numfmt_commify(b > a ? b - a : a - b, buf + n);
+}
+
+/*
+ * One cell: the change from a to b and, when show_percs, the change
+ * relative to a: " (+12.34%)"; " (new)" when a is 0 and b is not.
+ */
+static size_t cell(const struct report *r, uint64_t a, uint64_t b, char *buf)
+{
+	size_t n = signed_num(a, b, buf);
+
+	if (!r->o->show_percs || a == b)
+		return n;
+	if (!a)
+		return n + (size_t)sprintf(buf + n, " (new)");
+	return n + (size_t)sprintf(buf + n, " (%+.2f%%)", ((double)b - (double)a) * 100.0 / (double)a);
+}
+
+struct drow {
+	const struct diff_fn *f;
+	char *name;
+	const struct cc *key[2];	/* the cost sorted by: self, or inclusive */
+};
+
+static const struct report *cmp_r;
+
+static uint64_t absdiff(const struct cc *const c[2], size_t e)
+{
+	return c[1]->v[e] > c[0]->v[e] ? c[1]->v[e] - c[0]->v[e] : c[0]->v[e] - c[1]->v[e];
+}
+
+static int drow_cmp(const void *x, const void *y)
+{
+	const struct drow *a = x, *b = y;
+	size_t k;
+
+	for (k = 0; k < cmp_r->nsort; k++) {
+		size_t e = cmp_r->sort[k];
+		uint64_t da = absdiff(a->key, e), db = absdiff(b->key, e);
+		if (da != db)
+			return da > db ? -1 : 1;
+	}
+	return strcmp(a->name, b->name);
+}
+
+static void pad(FILE *out, size_t n)
+{
+	while (n-- > 0)
+		putc(' ', out);
+}
+
+/* Cells of a row: per shown event, self change then (after all self columns) inclusive change. */
+static void row_cells(const struct report *r, const struct cc *const self[2],
+		      const struct cc *const incl[2], char (*cells)[64])
+{
+	size_t k;
+
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k];
+		cell(r, self[0]->v[e], self[1]->v[e], cells[k]);
+		if (incl)
+			cell(r, incl[0]->v[e], incl[1]->v[e], cells[r->nshow + k]);
+	}
+}
+
+static void print_cells(const struct report *r, char (*cells)[64], const size_t *w, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		size_t len = strlen(cells[k]);
+		pad(r->out, w[k] > len ? w[k] - len : 0);
+		fputs(cells[k], r->out);
+		putc(' ', r->out);
+	}
+}
+
+static void header(const struct report *r, const struct diff *d, const char *const names[2])
+{
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	size_t i;
+	int s;
+
+	report_rule(r);
+	for (s = 0; s < 2; s++) {
+		const struct profile *p = d->p[s];
+		fprintf(out, "%s profile:      %s", s ? "New" : "Old", names[s]);
+		if (p->creator && *p->creator)
+			fprintf(out, " (creator: %s)", p->creator);
+		putc('\n', out);
+	}
+	report_rule(r);
+	for (s = 0; s < 2; s++) {
+		const struct profile *p = d->p[s];
+		fprintf(out, "%s target:       %s", s ? "New" : "Old",
+			p->cmd && *p->cmd ? p->cmd : "(unknown)");
+		if (p->pid && *p->pid)
+			fprintf(out, " (PID %s)", p->pid);
+		putc('\n', out);
+	}
+	fputs("Events recorded: ", out);
+	for (i = 0; i < d->p[DIFF_NEW]->ev.nraw; i++)
+		fprintf(out, " %s", d->p[DIFF_NEW]->ev.ev[i].name);
+	fputs("\nEvents shown:    ", out);
+	for (i = 0; i < r->nshow; i++)
+		fprintf(out, " %s", d->p[DIFF_NEW]->ev.ev[r->show[i]].name);
+	fputs("\nEvent sort order:", out);
+	for (i = 0; i < r->nsort; i++)
+		fprintf(out, " %s", d->p[DIFF_NEW]->ev.ev[r->sort[i]].name);
+	fputs("\nThresholds:      ", out);
+	for (i = 0; i < r->nsort; i++)
+		fprintf(out, " %s", r->thr_text[i]);
+	fprintf(out, "\nSorted by:        the change of %s cost\n",
+		o->inclusive ? "inclusive" : "self");
+	for (i = 0; i < o->nmod_funcname; i++)
+		fprintf(out, "%s   %s\n", i ? "               " : "Function names:", o->mod_funcname[i]);
+	for (i = 0; i < o->nmod_filename; i++)
+		fprintf(out, "%s   %s\n", i ? "               " : "File names:    ", o->mod_filename[i]);
+	putc('\n', out);
+}
+
+static void totals(const struct report *r, const struct diff *d)
+{
+	FILE *out = r->out;
+	size_t k, w;
+	char cells[3][64];
+
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k], i;
+		size_t len = strlen(d->p[DIFF_NEW]->ev.ev[e].name);
+		numfmt_commify(d->total[0]->v[e], cells[0]);
+		numfmt_commify(d->total[1]->v[e], cells[1]);
+		cell(r, d->total[0]->v[e], d->total[1]->v[e], cells[2]);
+		for (i = 0; i < 3; i++)
+			if (strlen(cells[i]) > len)
+				len = strlen(cells[i]);
+		r->width[e] = len;
+	}
+	report_rule(r);
+	report_events(r, r->width);
+	putc('\n', out);
+	report_rule(r);
+	for (w = 0; w < 3; w++) {
+		static const char *const what[] = { "PROGRAM TOTALS (old)", "PROGRAM TOTALS (new)",
+						    "change" };
+		for (k = 0; k < r->nshow; k++) {
+			size_t e = r->show[k];
+			char text[64];
+			size_t len;
+			if (w < 2)
+				len = numfmt_commify(d->total[w]->v[e], text);
+			else
+				len = cell(r, d->total[0]->v[e], d->total[1]->v[e], text);
+			pad(out, r->width[e] - len);
+			fputs(text, out);
+			putc(' ', out);
+		}
+		fprintf(out, " %s\n", what[w]);
+	}
+	putc('\n', out);
+}
+
+void report_diff(struct report *r, const struct diff *d, const char *old_name,
+		 const char *new_name)
+{
+	const char *const names[2] = { old_name, new_name };
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	size_t ncol = 2 * r->nshow, i, k, nrows = 0;
+	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
+	char (*cells)[64] = xcalloc(ncol + 1, sizeof(*cells));
+	size_t *w = xcalloc(ncol + 1, sizeof(*w));
+	double *sum = xcalloc(r->nsort + 1, sizeof(*sum)), *curr = xcalloc(r->nsort + 1, sizeof(*curr));
+
+	header(r, d, names);
+	totals(r, d);
+
+	for (i = 0; i < d->nfns; i++) {
+		const struct diff_fn *f = d->fns[i];
+		size_t e, changed = 0;
+		if (!f->in[0] && !f->in[1])
+			continue;
+		for (e = 0; e < d->nev; e++)
+			if (f->self[0]->v[e] != f->self[1]->v[e] || f->incl[0]->v[e] != f->incl[1]->v[e])
+				changed = 1;
+		if (!changed)
+			continue;
+		rows[nrows].f = f;
+		rows[nrows].key[0] = o->inclusive ? f->incl[0] : f->self[0];
+		rows[nrows].key[1] = o->inclusive ? f->incl[1] : f->self[1];
+		rows[nrows].name = xmalloc(strlen(f->file) + strlen(f->name) + 2);
+		sprintf(rows[nrows].name, "%s:%s", f->file, f->name);
+		for (k = 0; k < r->nsort; k++)
+			sum[k] += (double)absdiff(rows[nrows].key, r->sort[k]);
+		nrows++;
+	}
+	cmp_r = r;
+	qsort(rows, nrows, sizeof(*rows), drow_cmp);
+
+	/* column widths: the headers and every cell */
+	for (k = 0; k < r->nshow; k++) {
+		const char *name = d->p[DIFF_NEW]->ev.ev[r->show[k]].name;
+		w[k] = strlen(name) + 5;
+		w[r->nshow + k] = strlen(name) + 5;
+	}
+	for (i = 0; i < nrows; i++) {
+		row_cells(r, (const struct cc *const *)rows[i].f->self,
+			  (const struct cc *const *)rows[i].f->incl, cells);
+		for (k = 0; k < ncol; k++)
+			if (strlen(cells[k]) > w[k])
+				w[k] = strlen(cells[k]);
+	}
+	report_rule(r);
+	for (k = 0; k < ncol; k++) {
+		char h[80];
+		snprintf(h, sizeof(h), "%.60s %s", d->p[DIFF_NEW]->ev.ev[r->show[k % r->nshow]].name,
+			 k < r->nshow ? "self" : "incl");
+		fputs(h, out);
+		pad(out, w[k] - strlen(h) + 1);
+	}
+	fputs(" file:function\n", out);
+	report_rule(r);
+	for (i = 0; i < nrows; i++) {
+		const struct diff_fn *f = rows[i].f;
+		if (r->filter) {
+			int reached = 1;
+			for (k = 0; k < r->nsort; k++) {
+				double prop = sum[k] > 0 ? curr[k] * 100 / sum[k] : 100;
+				if (!(prop >= r->thr[k]))
+					reached = 0;
+			}
+			if (reached)
+				break;
+		}
+		row_cells(r, (const struct cc *const *)f->self, (const struct cc *const *)f->incl, cells);
+		print_cells(r, cells, w, ncol);
+		fprintf(out, " %s", rows[i].name);
+		if (f->named && f->obj && *f->obj)
+			fprintf(out, " [%s]", f->obj);
+		if (!f->in[0])
+			fputs(" (new)", out);
+		else if (!f->in[1])
+			fputs(" (gone)", out);
+		putc('\n', out);
+		for (k = 0; k < r->nsort; k++)
+			curr[k] += (double)absdiff(rows[i].key, r->sort[k]);
+	}
+	putc('\n', out);
+	for (i = 0; i < nrows; i++)
+		free(rows[i].name);
+	free(rows);
+	free(cells);
+	free(w);
+	free(sum);
+	free(curr);
+}

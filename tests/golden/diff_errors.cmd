@@ -1,0 +1,10 @@
+# Usage errors of --diff and the rename rules, and profiles whose events differ.
+annogrind --diff diff/hash_old.cg; echo "exit $?"
+annogrind --diff --format=dot diff/hash_old.cg diff/hash_new.cg; echo "exit $?"
+annogrind --diff --mod-funcname='s/a/b' diff/hash_old.cg diff/hash_new.cg; echo "exit $?"
+annogrind --diff --mod-filename='s/(/x/' diff/hash_old.cg diff/hash_new.cg; echo "exit $?"
+annogrind --diff --mod-funcname='s/a/b/x' diff/hash_old.cg diff/hash_new.cg; echo "exit $?"
+annogrind --mod-funcname='s/a/b/' diff/hash_old.cg; echo "exit $?"
+annogrind --diff --show=Xx diff/hash_old.cg diff/hash_new.cg; echo "exit $?"
+annogrind --diff tree/direct.cg diff/hash_new.cg; echo "exit $?"
+annogrind --diff diff/hash_old.cg diff/missing.cg; echo "exit $?"
