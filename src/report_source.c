@@ -380,6 +380,8 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 			}
 			putc(' ', out);
 			fwrite(line, 1, len, out);
+			if (line[len - 1] != '\n')
+				putc('\n', out);	/* a last line without one */
 			print_calls(r, calls, ncalls, &ci, s->lineno, width);
 		}
 		if (eof)
