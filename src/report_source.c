@@ -25,7 +25,7 @@ struct ann {
 	struct cc *cost;	/* sum of its line costs (auto files only) */
 };
 
-/* The calls made from one source line to one function, summed over callers. */
+/* The calls made from one source line by one caller to one function. */
 struct line_call {
 	uint64_t line;
 	size_t seq;		/* order of the first call in the profile */
