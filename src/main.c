@@ -17,6 +17,7 @@
 #include "profile.h"
 #include "report.h"
 #include "report_diff.h"
+#include "report_dot.h"
 #include "write.h"
 
 #ifndef ANNOGRIND_VERSION
@@ -61,6 +62,8 @@ static void usage(FILE *f)
 	      "      --format=FMT         text: the report [text]; callgrind: the profile\n"
 	      "                           written back in Callgrind format (with several\n"
 	      "                           profile arguments, their sum)\n"
+	      "                           dot: the call graph for Graphviz (functions\n"
+	      "                           above 100-PCT% inclusive; | dot -Tsvg)\n"
 	      "      --diff               compare two profiles: annogrind --diff OLD NEW\n"
 	      "      --mod-funcname=s/RE/REPL/[gi]\n"
 	      "      --mod-filename=s/RE/REPL/[gi]\n"
@@ -295,6 +298,12 @@ int main(int argc, char **argv)
 	if (report_init(&r, &p, &o, profile, stdout, err, sizeof(err))) {
 		rc = usage_error(err);
 		report_release(&r);
+		goto out;
+	}
+	if (o.format == OPTS_FORMAT_DOT) {
+		report_dot(&r);
+		report_release(&r);
+		rc = finish_output();
 		goto out;
 	}
 	if (found)

@@ -169,6 +169,7 @@ static int set_format(struct opts *o, const char *arg)
 	} formats[] = {
 		{ "text", OPTS_FORMAT_TEXT },
 		{ "callgrind", OPTS_FORMAT_CALLGRIND },
+		{ "dot", OPTS_FORMAT_DOT },
 	};
 	size_t i;
 
@@ -178,7 +179,7 @@ static int set_format(struct opts *o, const char *arg)
 			return 0;
 		}
 	}
-	snprintf(o->err, sizeof(o->err), "--format takes text or callgrind, not '%.60s'", arg);
+	snprintf(o->err, sizeof(o->err), "--format takes text, callgrind or dot, not '%.60s'", arg);
 	return -1;
 }
 

@@ -1,0 +1,174 @@
+/* report_dot: the call graph as a Graphviz (DOT) digraph. */
+#include "report_dot.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "numfmt.h"
+
+/* A DOT string body: quotes and backslashes escaped, controls dropped. */
+static void put_escaped(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			putc('\\', out);
+		if (c >= 0x20)
+			putc(c, out);
+	}
+}
+
+static double share(uint64_t v, uint64_t total)
+{
+	return total ? (double)v * 100.0 / (double)total : 0.0;
+}
+
+/* "1,234 (5.67%)" */
+static void put_cost(FILE *out, uint64_t v, uint64_t total)
+{
+	char num[32];
+
+	numfmt_commify(v, num);
+	fprintf(out, "%s (%.2f%%)", num, share(v, total));
+}
+
+static size_t dot_ev;		/* the event drawn, for the sort functions */
+
+static int node_cmp(const void *x, const void *y)
+{
+	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
+	int c;
+
+	if (a->incl->v[dot_ev] != b->incl->v[dot_ev])
+		return a->incl->v[dot_ev] > b->incl->v[dot_ev] ? -1 : 1;
+	c = strcmp(a->k.file->name, b->k.file->name);
+	return c ? c : strcmp(a->k.name, b->k.name);
+}
+
+/* Colour by share s in [0,1]: hue from blue (2/3) to red (0), HSV as Graphviz reads it. */
+static void put_colour(FILE *out, double s)
+{
+	if (s < 0)
+		s = 0;
+	if (s > 1)
+		s = 1;
+	fprintf(out, "\"%.3f 0.600 0.950\"", (1.0 - s) * 2.0 / 3.0);
+}
+
+static void put_node(const struct report *r, const struct fn *f, uint64_t total, FILE *out)
+{
+	const char *ev = r->p->ev.ev[dot_ev].name;
+
+	fprintf(out, "\tf%u [label=\"", (unsigned)f->id);
+	put_escaped(out, f->k.name);
+	fputs("\\n", out);
+	put_escaped(out, f->k.file->name);
+	fprintf(out, "\\n%s incl: ", ev);
+	put_cost(out, f->incl->v[dot_ev], total);
+	fprintf(out, "\\n%s self: ", ev);
+	put_cost(out, f->self->v[dot_ev], total);
+	if (f->cycle)
+		fprintf(out, "\\n<cycle %u>", (unsigned)f->cycle);
+	fputs("\", fillcolor=", out);
+	put_colour(out, share(f->incl->v[dot_ev], total) / 100.0);
+	fputs("];\n", out);
+}
+
+static int call_cmp(const void *x, const void *y)
+{
+	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
+	int c = node_cmp(&a->k.caller, &b->k.caller);
+	return c ? c : node_cmp(&a->k.callee, &b->k.callee);
+}
+
+void report_dot(struct report *r)
+{
+	const struct profile *p = r->p;
+	FILE *out = r->out;
+	uint64_t total;
+	double thr = r->thr[0];
+	const struct fn **nodes = xmalloc((p->nfns + 1) * sizeof(*nodes));
+	const struct call **edges = xmalloc((p->ncalls + 1) * sizeof(*edges));
+	unsigned char *shown = xcalloc(p->nfns + 1, 1);
+	size_t n = 0, ne = 0, i, k;
+	char num[32];
+
+	dot_ev = r->sort[0];
+	total = p->total && cc_defined(p, p->total, dot_ev) ? p->total->v[dot_ev] : 0;
+	if (!r->filter)
+		thr = 100;
+	for (i = 0; i < p->nfns; i++) {
+		const struct fn *f = p->fns[i];
+		uint64_t v = f->incl->v[dot_ev];
+		if (!(f->listed || f->in))
+			continue;
+		/* as the inclusive table: stop where (total - incl) reaches thr% of the total */
+		if (total ? ((double)(total - (v < total ? v : total)) * 100.0 / (double)total >= thr)
+			  : thr <= 0)
+			continue;
+		nodes[n++] = f;
+		shown[f->id] = 1;
+	}
+	qsort(nodes, n, sizeof(*nodes), node_cmp);
+	for (i = 0; i < p->ncalls; i++) {
+		const struct call *c = p->calls[i];
+		if (shown[c->k.caller->id] && shown[c->k.callee->id])
+			edges[ne++] = c;
+	}
+	qsort(edges, ne, sizeof(*edges), call_cmp);
+
+	fputs("digraph callgrind {\n\tgraph [label=\"", out);
+	put_escaped(out, p->cmd && *p->cmd ? p->cmd : "(unknown)");
+	numfmt_commify(total, num);
+	fprintf(out, "\\n%s total: %s", p->ev.ev[dot_ev].name, num);
+	if (p->total_calculated)
+		fputs(" (calculated)", out);
+	fputs("\", labelloc=t, fontname=\"Helvetica\"];\n"
+	      "\tnode [shape=box, style=\"filled,rounded\", fontname=\"Helvetica\", fontsize=10];\n"
+	      "\tedge [fontname=\"Helvetica\", fontsize=9];\n", out);
+
+	/* cycles first, as clusters, then the other nodes */
+	for (k = 0; k < p->ncycles; k++) {
+		const struct cycle *cy = &p->cycles[k];
+		int any = 0;
+		for (i = 0; i < n; i++) {
+			if (nodes[i]->cycle != cy->num)
+				continue;
+			if (!any++) {
+				fprintf(out, "\tsubgraph cluster_cycle%u {\n\t\tlabel=\"cycle %u: ",
+					(unsigned)cy->num, (unsigned)cy->num);
+				put_cost(out, cy->incl->v[dot_ev], total);
+				fputs("\";\n\t\tstyle=dashed;\n", out);
+			}
+			putc('\t', out);
+			put_node(r, nodes[i], total, out);
+		}
+		if (any)
+			fputs("\t}\n", out);
+	}
+	for (i = 0; i < n; i++) {
+		if (nodes[i]->cycle)
+			continue;
+		put_node(r, nodes[i], total, out);
+	}
+	for (i = 0; i < ne; i++) {
+		const struct call *c = edges[i];
+		numfmt_commify(c->count, num);
+		fprintf(out, "\tf%u -> f%u [label=\"%sx", (unsigned)c->k.caller->id,
+			(unsigned)c->k.callee->id, num);
+		if (c->recursive) {
+			fputs("\", style=dashed];\n", out);
+			continue;
+		}
+		fputs("\\n", out);
+		put_cost(out, c->cc->v[dot_ev], total);
+		fprintf(out, "\", penwidth=%.2f, color=", 1.0 + 4.0 * share(c->cc->v[dot_ev], total) / 100.0);
+		put_colour(out, share(c->cc->v[dot_ev], total) / 100.0);
+		fputs("];\n", out);
+	}
+	fputs("}\n", out);
+	free(nodes);
+	free(edges);
+	free(shown);
+}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Render the DOT output of every real corpus profile (and two test
+# profiles) with Graphviz's dot: it must accept it and write an SVG.
+# Skipped, and counted as skipped, when dot is not installed.
+set -u
+top=$(pwd)
+bin=$top/annogrind
+corpus=${ANNOGRIND_CORPUS:-$top/../shared/corpus}
+name=diff-dot
+if ! command -v dot >/dev/null 2>&1; then
+	echo "dot (Debian graphviz) is not installed"
+	echo "$name: 0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0
+for f in "$top"/testdata/tree/mutual.cg "$top"/testdata/diff/callgrind.out.qsort_hanoi_default \
+	$(ls "$corpus"/real/*/callgrind.out.* 2>/dev/null | grep -v '\.ann\.'); do
+	if ! "$bin" --format=dot "$f" >"$tmp/g.dot" 2>/dev/null; then
+		continue	# a profile annogrind does not read (tested elsewhere)
+	fi
+	if dot -Tsvg "$tmp/g.dot" >"$tmp/g.svg" 2>"$tmp/err" && grep -q '<svg' "$tmp/g.svg"; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL $f"
+		head -5 "$tmp/err" | sed 's/^/    /'
+		fail=$((fail + 1))
+	fi
+done
+echo "$name: $pass passed, $fail failed"
+[ $fail = 0 ]
