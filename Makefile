@@ -41,7 +41,7 @@ $(BUILD)/%.o: src/%.c src/*.h | $(BUILD)
 $(BUILD):
 	mkdir -p $@
 
-.PHONY: all deps-build deps-check check demo clean install uninstall unit
+.PHONY: all deps-build deps-check check demo clean install uninstall bench unit
 
 # Dependencies: install what is missing (apt-get as root), else say how.
 deps-build:
@@ -85,3 +85,8 @@ unit: deps-check $(BUILD)/run_unit
 check: deps-check
 	$(MAKE) $(BIN)
 	sh tests/run.sh
+
+# The benchmark (BENCHMARKS.md): SIZES="20M 200M 1G" by default; SIZES=4G is
+# the >2^32-byte profile.  Runs niced: the machine may be shared.
+bench: $(BIN)
+	nice -n 10 sh bench/run.sh $(BIN)

@@ -20,12 +20,14 @@
  * writes the same bytes.  The program total of each event is printed on
  * stderr ("total: ..."), for checking what a loader read.
  *
- * usage: gen [-s SIZE] [-r PARTS] [-e EVENTS] [-b BLANKS] [-S SEED] [-f FNS]
+ * usage: gen [-s SIZE] [-f FNS] [-r PARTS] [-e EVENTS] [-b BLANKS] [-L LINES] [-S SEED]
  *   -s SIZE    about SIZE bytes of distinct content per part (k, M, G suffixes) [20M]
  *   -f FNS     exactly FNS functions instead of a size
  *   -r PARTS   write the same part PARTS times (part: 1, 2, ...) [1]
  *   -e EVENTS  number of events, 1..9 (Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw) [1]
  *   -b BLANKS  blank lines after each fn= block (to pass 2^31 lines cheaply) [0]
+ *   -L LINES   as many blank lines after each block as it takes to write at
+ *              least LINES lines in all (instead of -b)
  *   -S SEED    seed [1]
  */
 #include <inttypes.h>
@@ -212,6 +214,7 @@ static unsigned char *fn_def, *file_def, *obj_def;	/* defined in this part */
 static uint64_t (*seg_self)[MAXEV];	/* self cost of each segment, from the counting pass */
 static uint32_t *seg_first;	/* index of fn i's first segment */
 static uint64_t total[MAXEV];
+static uint64_t part_lines;	/* lines of one part, from the counting pass (about) */
 
 static void put_fn_name(uint32_t i)
 {
@@ -678,6 +681,7 @@ static void costs(void)
 			segment(i, k, seg_self[seg_first[i] + k], &cf);
 		}
 	}
+	part_lines = out_lines + seg_first[nfns] * 3;	/* fn=, fl= and blank lines */
 	opos = 0;
 	out_bytes = out_lines = 0;
 	memset(fn_def, 0, nfns);
@@ -794,19 +798,21 @@ int main(int argc, char **argv)
 {
 	uint64_t size = 20ull << 20;
 	uint32_t nparts = 1, part, nseg, s, b, e;
+	uint64_t minlines = 0;
 	struct seg *segs;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "s:f:r:e:b:S:")) != -1) {
+	while ((opt = getopt(argc, argv, "s:f:r:e:b:L:S:")) != -1) {
 		switch (opt) {
 		case 's': size = parse_size(optarg); break;
 		case 'f': nfns = (uint32_t)strtoul(optarg, NULL, 10); break;
 		case 'r': nparts = (uint32_t)strtoul(optarg, NULL, 10); break;
 		case 'e': nev = (uint32_t)strtoul(optarg, NULL, 10); break;
 		case 'b': blanks = (uint32_t)strtoul(optarg, NULL, 10); break;
+		case 'L': minlines = parse_size(optarg); break;
 		case 'S': seed = strtoull(optarg, NULL, 10); break;
 		default:
-			fputs("usage: gen [-s SIZE] [-f FNS] [-r PARTS] [-e EVENTS] [-b BLANKS] [-S SEED]\n",
+			fputs("usage: gen [-s SIZE] [-f FNS] [-r PARTS] [-e EVENTS] [-b BLANKS] [-L LINES] [-S SEED]\n",
 			      stderr);
 			return 2;
 		}
@@ -820,6 +826,8 @@ int main(int argc, char **argv)
 	build();
 	costs();
 	segs = order(&nseg);
+	if (minlines && minlines / nparts > part_lines)
+		blanks = (uint32_t)((minlines / nparts - part_lines) / nseg + 2);
 	out_f = stdout;
 	for (part = 1; part <= nparts; part++) {
 		uint32_t cur_obj = UINT32_MAX, cur_file = UINT32_MAX;

@@ -560,56 +560,66 @@ static int parse_positions_of_line(struct loader *ld, const char **sp, const cha
  * Add one parsed cost line (positions pos, counts c[0..n)) to the model.
  * Shared by the fast and the slow parser, so both say the same things.
  */
+/* dst[0..n) += c[0..n); nonzero when a sum passes 2^64-1. */
+static inline unsigned counts_add(uint64_t *restrict dst, const uint64_t *restrict c, size_t n)
+{
+	unsigned bad = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		bad |= __builtin_add_overflow(dst[i], c[i], &dst[i]);
+	return bad;
+}
+
 static int cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *c, size_t n)
 {
 	struct profile *p = ld->p;
 	size_t nraw = p->ev.nraw, i;
-	uint64_t line;
+	uint64_t line, *prev = ld->prev_costs;
 	struct cc *dst;
 	struct file *f;
+	struct fn *fn = ld->fn;
+	int line_col = ld->line_col;
 
 	for (i = n; i < nraw; i++)
 		c[i] = 0;
-	memcpy(ld->prev_costs, c, nraw * sizeof(uint64_t));
-	memcpy(ld->pos, pos, sizeof(ld->pos));
-	line = ld->line_col >= 0 ? pos[ld->line_col] : 0;
+	for (i = 0; i < nraw; i++)
+		prev[i] = c[i];
+	for (i = 0; i < MAX_POS; i++)
+		ld->pos[i] = pos[i];
+	line = line_col >= 0 ? pos[line_col] : 0;
 	if (line == UINT64_MAX)
 		return ERR(ld, "line number 2^64-1 is out of range");
 
-	if (!ld->fn) {
+	if (!fn) {
 		if (ld->call_pending)
 			return ERR(ld, "call cost line before any 'fn=' line");
 		return ERR(ld, "cost line before any 'fn=' line");
 	}
-	f = current_file(ld);
+	f = ld->fl ? ld->fl : current_file(ld);
 	if (ld->call_pending) {
-		struct call *call = profile_call(p, ld->fn, ld->callee);
-		struct callsite *site = profile_callsite(p, f, line, ld->fn, ld->callee);
+		struct call *call = profile_call(p, fn, ld->callee);
+		struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
 		ld->call_pending = 0;
 		if (__builtin_add_overflow(call->count, ld->call_count, &call->count) ||
 		    __builtin_add_overflow(site->count, ld->call_count, &site->count))
 			return ERR(ld, "call count does not fit in 64 bits");
-		for (i = 0; i < n; i++) {
-			if (__builtin_add_overflow(call->cc->v[i], c[i], &call->cc->v[i]) ||
-			    __builtin_add_overflow(site->cc->v[i], c[i], &site->cc->v[i]))
-				return ERR(ld, "inclusive cost of the call does not fit in 64 bits");
-		}
+		if (counts_add(call->cc->v, c, n) | counts_add(site->cc->v, c, n))
+			return ERR(ld, "inclusive cost of the call does not fit in 64 bits");
 		if (n > call->cc->ndef)
 			call->cc->ndef = (uint32_t)n;
 		if (n > site->cc->ndef)
 			site->cc->ndef = (uint32_t)n;
 		return 0;
 	}
-	dst = ld->fn->self;
-	for (i = 0; i < n; i++)
-		if (__builtin_add_overflow(dst->v[i], c[i], &dst->v[i]) ||
-		    __builtin_add_overflow(ld->self_sum[i], c[i], &ld->self_sum[i]))
-			return ERR(ld, "cost of '%s' does not fit in 64 bits", ld->fn->k.name);
+	dst = fn->self;
+	if (counts_add(dst->v, c, n) | counts_add(ld->self_sum, c, n))
+		return ERR(ld, "cost of '%s' does not fit in 64 bits", fn->k.name);
 	if (n > dst->ndef)
 		dst->ndef = (uint32_t)n;
 	if (n > ld->part_ndef)
 		ld->part_ndef = (uint32_t)n;
-	if (ld->line_col >= 0) {
+	if (line_col >= 0) {
 		/* consecutive instructions of one source line hit the same cost */
 		if (f == ld->lc_file && line == ld->lc_line && ld->lc_cc) {
 			dst = ld->lc_cc;
@@ -619,10 +629,9 @@ static int cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *c, size_
 			ld->lc_line = line;
 			ld->lc_cc = dst;
 		}
-		for (i = 0; i < n; i++)
-			if (__builtin_add_overflow(dst->v[i], c[i], &dst->v[i]))
-				return ERR(ld, "cost of line %llu of %s does not fit in 64 bits",
-					   (unsigned long long)line, diag_quote(f->name, strlen(f->name)));
+		if (counts_add(dst->v, c, n))
+			return ERR(ld, "cost of line %llu of %s does not fit in 64 bits",
+				   (unsigned long long)line, diag_quote(f->name, strlen(f->name)));
 		if (n > dst->ndef)
 			dst->ndef = (uint32_t)n;
 	}

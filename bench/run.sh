@@ -1,0 +1,160 @@
+#!/bin/sh
+# run.sh: the benchmark behind `make bench`; see BENCHMARKS.md.
+#
+# For each size it generates a profile with bench/gen (kept in bench/out/,
+# remade when gen changes), checks that annogrind loads it without a word
+# on stderr and with the program total the generator computed, then times,
+# side by side in the same run and with a warm page cache:
+#   wc -l FILE, cat FILE >/dev/null      the floor: just reading the file
+#   annogrind FILE                       the default report
+#   annogrind --inclusive=yes --tree=both FILE
+#   callgrind_annotate (same two)        only on sizes up to CA_MAX (20M)
+# Each time is the median of RUNS runs; memory is the peak RSS
+# (/usr/bin/time -v's "Maximum resident set size").
+#
+# usage: sh bench/run.sh [BINARY]
+# environment: SIZES ("20M 200M 1G"; "4G" is the >2^32-byte, >2^31-line run),
+#   RUNS (5), CA_RUNS (3), CA_MAX (20M), REPEAT (yes: the 1-part vs 10-part
+#   memory check), KEEP (no: delete the files of 1G and more afterwards)
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+bin=${1:-$top/annogrind}
+case $bin in /*) ;; *) bin=$top/$bin ;; esac
+out=$top/bench/out
+SIZES=${SIZES:-20M 200M 1G}
+RUNS=${RUNS:-5}
+CA_RUNS=${CA_RUNS:-3}
+CA_MAX=${CA_MAX:-20M}
+REPEAT=${REPEAT:-yes}
+KEEP=${KEEP:-no}
+export LC_ALL=C
+mkdir -p "$out"
+cc=${CC:-cc}
+for t in gen timeit; do
+	if [ ! -x "$out/$t" ] || [ "$top/bench/$t.c" -nt "$out/$t" ]; then
+		$cc -O2 -std=c11 -D_GNU_SOURCE -o "$out/$t" "$top/bench/$t.c"
+	fi
+done
+gen=$out/gen
+timeit=$out/timeit
+
+bytes() { # 20M -> bytes
+	n=${1%[kKmMgG]}
+	case $1 in
+	*[kK]) echo $((n << 10)) ;; *[mM]) echo $((n << 20)) ;;
+	*[gG]) echo $((n << 30)) ;; *) echo "$n" ;;
+	esac
+}
+
+# gen_file NAME GEN-ARGS...: bench/out/NAME.cg, and NAME.total
+gen_file() {
+	name=$1; shift
+	f=$out/$name.cg
+	if [ ! -s "$f" ] || [ "$gen" -nt "$f" ] || [ "$(cat "$f.args" 2>/dev/null)" != "$*" ]; then
+		echo "generating $name.cg: gen $*" >&2
+		nice -n 10 "$gen" "$@" >"$f" 2>"$f.gen"
+		echo "$*" >"$f.args"
+	fi
+	sed -n 's/^total: //p' "$f.gen" >"$f.total"
+}
+
+# check FILE: loads without a word, with the generator's total
+check() {
+	f=$1
+	"$bin" --auto=no --threshold=0.001 "$f" >"$out/check.out" 2>"$out/check.err" || {
+		echo "FAIL: annogrind exits $? on $f" >&2; cat "$out/check.err" >&2; exit 1; }
+	if [ -s "$out/check.err" ]; then
+		echo "FAIL: annogrind says something on $f:" >&2; head "$out/check.err" >&2; exit 1
+	fi
+	want=$(cat "$f.total")
+	got=$(sed -n 's/ (100.0%)  PROGRAM TOTALS$//p' "$out/check.out" | tr -d ', ')
+	if [ "$got" != "$want" ]; then
+		echo "FAIL: program total $got, generator says $want ($f)" >&2; exit 1
+	fi
+}
+
+# peak FILE CMD...: peak RSS in KB, from /usr/bin/time -v
+peak() {
+	/usr/bin/time -v "$@" >/dev/null 2>"$out/time.err" || true
+	sed -n 's/.*Maximum resident set size (kbytes): //p' "$out/time.err"
+}
+
+# med CMD...: median seconds of RUNS runs (input /dev/null)
+med() {
+	r=$1; shift
+	"$timeit" "$r" - "$@" | cut -d' ' -f1
+}
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "-" }'; }
+
+echo "machine: $(nproc) cores, $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)," \
+	"$(awk '/MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo); load average $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "annogrind: $bin; callgrind_annotate: $(command -v callgrind_annotate || echo none)"
+echo
+
+for size in $SIZES; do
+	name=bench-$size
+	case $size in
+	4G)	# 10 parts of ~220 MB plus blank lines: > 2^32 bytes, > 2^31 lines
+		gen_file "$name" -s 220M -r 10 -L 2200M ;;
+	*)	gen_file "$name" -s "$size" ;;
+	esac
+	f=$out/$name.cg
+	check "$f"
+	fbytes=$(wc -c <"$f")
+	cat "$f" >/dev/null	# warm the page cache
+	lines=$(wc -l <"$f")
+	r=$RUNS
+	[ "$fbytes" -gt $((2 << 30)) ] && r=1
+	twc=$(med "$r" wc -l "$f")
+	tcat=$(med "$r" cat "$f")
+	tdef=$(med "$r" "$bin" "$f")
+	ttree=$(med "$r" "$bin" --inclusive=yes --tree=both "$f")
+	mdef=$(peak "$bin" "$f")
+	mtree=$(peak "$bin" --inclusive=yes --tree=both "$f")
+	echo "== $name.cg: $fbytes bytes, $lines lines ($(sed -n 's/^gen: //p' "$f.gen" | cut -d, -f1-3))"
+	printf '%-34s %9s %9s %9s %9s\n' "" "seconds" "x wc -l" "x cat" "peak KB"
+	printf '%-34s %9s\n' "wc -l" "$twc"
+	printf '%-34s %9s\n' "cat >/dev/null" "$tcat"
+	printf '%-34s %9s %9s %9s %9s\n' "annogrind" "$tdef" "$(ratio "$tdef" "$twc")" "$(ratio "$tdef" "$tcat")" "$mdef"
+	printf '%-34s %9s %9s %9s %9s\n' "annogrind --inclusive --tree=both" "$ttree" "$(ratio "$ttree" "$twc")" "$(ratio "$ttree" "$tcat")" "$mtree"
+	if [ "$fbytes" -le "$(bytes "$CA_MAX")" ] && command -v callgrind_annotate >/dev/null; then
+		# it must accept the file and find the same total
+		callgrind_annotate --auto=no "$f" >"$out/ca.out" 2>"$out/ca.err" || {
+			echo "FAIL: callgrind_annotate refuses $f" >&2; head "$out/ca.err" >&2; exit 1; }
+		cat=$(sed -n 's/ (100.0%)  PROGRAM TOTALS$//p' "$out/ca.out" | tr -d ', ')
+		[ "$cat" = "$(cat "$f.total")" ] || { echo "FAIL: callgrind_annotate total $cat" >&2; exit 1; }
+		cdef=$(med "$CA_RUNS" nice -n 10 callgrind_annotate "$f")
+		ctree=$(med "$CA_RUNS" nice -n 10 callgrind_annotate --inclusive=yes --tree=both "$f")
+		cmdef=$(peak callgrind_annotate "$f")
+		cmtree=$(peak callgrind_annotate --inclusive=yes --tree=both "$f")
+		printf '%-34s %9s %9s %9s %9s\n' "callgrind_annotate" "$cdef" "" "" "$cmdef"
+		printf '%-34s %9s %9s %9s %9s\n' "callgrind_annotate --incl --tree" "$ctree" "" "" "$cmtree"
+		echo "annogrind is $(ratio "$cdef" "$tdef")x faster (default), $(ratio "$ctree" "$ttree")x (--inclusive --tree=both);" \
+			"uses 1/$(ratio "$cmdef" "$mdef") of the memory (default), 1/$(ratio "$cmtree" "$mtree") (tree)"
+	fi
+	if [ "$lines" -gt 2147483648 ]; then
+		# 64-bit line numbers: a bad last line is reported with its number
+		bad=$( { cat "$f"; echo 'bench-bad-line'; } | "$bin" --auto=no - 2>&1 >/dev/null | head -1)
+		want="annogrind: <stdin>:$((lines + 1)): warning: unrecognized line 'bench-bad-line' ignored"
+		if [ "$bad" = "$want" ]; then echo "line $((lines + 1)) named right in: $bad"
+		else echo "FAIL: wanted: $want"; echo "      got:    $bad"; exit 1; fi
+	fi
+	echo
+	if [ "$KEEP" != yes ] && [ "$fbytes" -ge $((1 << 30)) ]; then
+		rm -f "$f"
+	fi
+done
+
+if [ "$REPEAT" = yes ]; then
+	# memory grows with what is distinct, not with the file: 1 part vs the same part 10 times
+	gen_file bench-rep1 -s 20M -r 1
+	gen_file bench-rep10 -s 20M -r 10
+	check "$out/bench-rep1.cg"
+	check "$out/bench-rep10.cg"
+	m1=$(peak "$bin" --inclusive=yes --tree=both "$out/bench-rep1.cg")
+	m10=$(peak "$bin" --inclusive=yes --tree=both "$out/bench-rep10.cg")
+	echo "== same part once ($(wc -c <"$out/bench-rep1.cg") bytes) and 10 times ($(wc -c <"$out/bench-rep10.cg") bytes), --inclusive --tree=both"
+	echo "peak KB: $m1 and $m10: +$(awk -v a="$m1" -v b="$m10" 'BEGIN { printf "%.1f", 100 * (b - a) / a }')%"
+	rm -f "$out/bench-rep10.cg"
+fi
