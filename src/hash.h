@@ -7,7 +7,7 @@
 #define uthash_malloc(sz) xmalloc(sz)
 #define uthash_free(ptr, sz) free(ptr)
 #define uthash_fatal(msg) xalloc_die()
-#define HASH_FUNCTION HASH_FNV
+#define HASH_FUNCTION HASH_JEN
 #include <stdlib.h>
 #include <uthash.h>
 
