@@ -8,9 +8,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arena.h"
 #include "diag.h"
 #include "diff.h"
+#include "gate.h"
 #include "graph.h"
+#include "input.h"
 #include "load.h"
 #include "modname.h"
 #include "opts.h"
@@ -35,12 +38,15 @@ enum {
 
 static void usage(FILE *f)
 {
-	fputs("usage: annogrind [options] [profile [source-file ...]]\n"
+	fputs("usage: annogrind [options] [profile [profile | source-file ...]]\n"
 	      "       annogrind --diff [options] old-profile new-profile\n"
 	      "\n"
 	      "Print an annotated report of a Callgrind profile (callgrind.out.PID).\n"
 	      "With no profile, the first callgrind.out.* in the current folder is read;\n"
-	      "'-' reads standard input.\n"
+	      "'-' reads standard input.  Further arguments that are profiles (by their\n"
+	      "content) are summed with the first; the others are source files.  A\n"
+	      "profile P stands for P-01, P-02, ... when those exist (--separate-threads).\n"
+	      "gzip-compressed profiles are read as they are.\n"
 	      "\n"
 	      "options, with defaults in [ ]:\n"
 	      "  -h, --help               show this message and exit\n"
@@ -64,14 +70,24 @@ static void usage(FILE *f)
 	      "                           profile arguments, their sum)\n"
 	      "                           dot: the call graph for Graphviz (functions\n"
 	      "                           above 100-PCT% inclusive; | dot -Tsvg)\n"
+	      "                           json, tsv: every function, for scripts\n"
+	      "      --row-threshold=PCT  show a function only if its primary sort\n"
+	      "                           event is at least PCT% of the total [off]\n"
+	      "      --top=N              show at most N functions [all]\n"
+	      "      --limit=EVENT=MAX    exit 1 if the program total of EVENT passes\n"
+	      "                           MAX (a count, or PCT% of the total)\n"
+	      "      --limit=EVENT:self|incl:FUNCTION=MAX\n"
+	      "                           exit 1 if the self/inclusive cost of a\n"
+	      "                           function named FUNCTION (or matching it as a\n"
+	      "                           glob) passes MAX; may be repeated\n"
 	      "      --diff               compare two profiles: annogrind --diff OLD NEW\n"
 	      "      --mod-funcname=s/RE/REPL/[gi]\n"
 	      "      --mod-filename=s/RE/REPL/[gi]\n"
 	      "                           with --diff, rename functions or files before\n"
 	      "                           pairing them (POSIX extended regex; repeatable)\n"
 	      "\n"
-	      "Exit status: 0 success, 2 usage error, 3 bad or unreadable profile,\n"
-	      "4 output error.  See annogrind(1).\n", f);
+	      "Exit status: 0 success, 1 a --limit was exceeded, 2 usage error,\n"
+	      "3 bad or unreadable profile, 4 output error.  See annogrind(1).\n", f);
 }
 
 static int usage_error(const char *msg)
@@ -105,17 +121,43 @@ static int finish_output(void)
 	return EXIT_OUTPUT;
 }
 
-/* In the callgrind and dot formats every argument is a profile: they are summed. */
-static int load_more(const struct opts *o, struct profile *p, const char *pwd)
+static void render_text(struct report *r)
 {
-	size_t i;
+	report_header(r);
+	report_table(r);
+	report_source(r);
+}
 
-	if (o->format == OPTS_FORMAT_TEXT)
-		return 0;
-	for (i = 0; i < o->nuser; i++)
-		if (load_file(p, o->user_files[i], pwd[0] ? pwd : NULL))
-			return -1;
-	return 0;
+/*
+ * The profiles to sum: the first argument (or the default one), then every
+ * further argument that input_is_profile() takes for a profile; the others
+ * stay in o->user_files as source files.  In the callgrind and dot formats
+ * nothing is annotated, so every argument is a profile.
+ */
+static void gather_inputs(struct opts *o, const char *first, struct input_list *l)
+{
+	int all = o->format == OPTS_FORMAT_CALLGRIND || o->format == OPTS_FORMAT_DOT;
+	size_t i, k = 0;
+
+	input_add(l, first);
+	for (i = 0; i < o->nuser; i++) {
+		if (all || input_is_profile(o->user_files[i]))
+			input_add(l, o->user_files[i]);
+		else
+			o->user_files[k++] = o->user_files[i];
+	}
+	o->nuser = k;
+}
+
+/* Several files: the thread and part numbers of the first would mislead. */
+static void merge_header(struct profile *p)
+{
+	if (p->nfiles <= 1)
+		return;
+	free(p->thread);
+	p->thread = NULL;
+	free(p->part);
+	p->part = NULL;
 }
 
 /* Like callgrind_annotate, refuse a source file that cannot be read before reading the profile. */
@@ -168,7 +210,7 @@ static int run_diff(const struct opts *o, const char *pwd)
 	}
 	for (s = 0; s < 2; s++) {
 		use[s] = &p[s];
-		if (load_file(&p[s], name[s], pwd[0] ? pwd : NULL) || load_finish(&p[s])) {
+		if (input_load(&p[s], name[s], pwd[0] ? pwd : NULL) || load_finish(&p[s])) {
 			rc = EXIT_INPUT;
 			goto out;
 		}
@@ -232,28 +274,39 @@ int main(int argc, char **argv)
 	struct opts o;
 	struct profile p;
 	struct report r;
+	struct input_list in;
+	struct gate *gates = NULL;
 	char err[256], pwd[PATH_MAX + 2];
 	char *found = NULL;
 	const char *profile;
+	size_t i, ngates = 0, broken = 0;
 	int rc = EXIT_OK;
 	static char outbuf[1 << 16];
 
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	opts_init(&o);
+	input_list_init(&in);
+	profile_init(&p);
 	if (opts_parse(&o, argc, argv)) {
 		rc = usage_error(o.err);
-		opts_release(&o);
-		return rc;
+		goto out;
 	}
 	if (o.help) {
 		usage(stdout);
-		opts_release(&o);
-		return finish_output();
+		rc = finish_output();
+		goto out;
 	}
 	if (o.version) {
 		puts("annogrind " ANNOGRIND_VERSION);
-		opts_release(&o);
-		return finish_output();
+		rc = finish_output();
+		goto out;
+	}
+	gates = xcalloc(o.nlimits + 1, sizeof(*gates));
+	for (; ngates < o.nlimits; ngates++) {
+		if (gate_parse(&gates[ngates], o.limits[ngates], err, sizeof(err))) {
+			rc = usage_error(err);
+			goto out;
+		}
 	}
 	if (!getcwd(pwd, PATH_MAX))
 		pwd[0] = '\0';
@@ -261,59 +314,85 @@ int main(int argc, char **argv)
 		strcat(pwd, "/");
 	if (o.diff) {
 		rc = run_diff(&o, pwd);
-		opts_release(&o);
-		return rc;
+		goto out;
 	}
 	if (o.nmod_funcname || o.nmod_filename) {
-		opts_release(&o);
-		return usage_error("--mod-funcname and --mod-filename work with --diff only");
+		rc = usage_error("--mod-funcname and --mod-filename work with --diff only");
+		goto out;
 	}
 	profile = o.profile;
 	if (!profile) {
 		found = find_default_profile();
 		if (!found) {
-			opts_release(&o);
-			return usage_error("no profile given and no callgrind.out* in the current folder");
+			rc = usage_error("no profile given and no callgrind.out* in the current folder");
+			goto out;
 		}
 		profile = found;
 	}
+	gather_inputs(&o, profile, &in);
 	if (check_sources(&o)) {
 		rc = EXIT_USAGE;
-		opts_release(&o);
-		free(found);
-		return rc;
+		goto out;
 	}
 
-	profile_init(&p);
-	if (load_file(&p, profile, pwd[0] ? pwd : NULL) || load_more(&o, &p, pwd) ||
-	    load_finish(&p) || graph_inclusive(&p, profile)) {
+	for (i = 0; i < in.n; i++) {
+		if (input_load(&p, in.paths[i], pwd[0] ? pwd : NULL)) {
+			rc = EXIT_INPUT;
+			goto out;
+		}
+	}
+	merge_header(&p);
+	if (load_finish(&p) || graph_inclusive(&p, profile)) {
 		rc = EXIT_INPUT;
 		goto out;
+	}
+	for (i = 0; i < ngates; i++) {
+		if (gate_resolve(&gates[i], &p, err, sizeof(err))) {
+			rc = usage_error(err);
+			goto out;
+		}
 	}
 	if (o.format == OPTS_FORMAT_CALLGRIND) {
 		write_callgrind(&p, "written by annogrind " ANNOGRIND_VERSION, stdout);
 		rc = finish_output();
-		goto out;
+		goto gates;
 	}
 	if (report_init(&r, &p, &o, profile, stdout, err, sizeof(err))) {
 		rc = usage_error(err);
 		report_release(&r);
 		goto out;
 	}
-	if (o.format == OPTS_FORMAT_DOT) {
-		report_dot(&r);
-		report_release(&r);
-		rc = finish_output();
-		goto out;
+	if (in.n > 1) {
+		r.inputs = (const char *const *)in.paths;
+		r.ninputs = in.n;
 	}
-	if (found)
-		printf("Reading data from '%s'...\n", found);
-	report_header(&r);
-	report_table(&r);
-	report_source(&r);
+	switch (o.format) {
+	case OPTS_FORMAT_DOT:
+		report_dot(&r);
+		break;
+	case OPTS_FORMAT_JSON:
+		report_json(&r);
+		break;
+	case OPTS_FORMAT_TSV:
+		report_tsv(&r);
+		break;
+	default:
+		if (found)
+			printf("Reading data from '%s'...\n", found);
+		render_text(&r);
+	}
 	report_release(&r);
 	rc = finish_output();
+gates:
+	for (i = 0; i < ngates; i++)
+		broken += gate_check(&gates[i], &p, stderr);
+	if (broken && rc == EXIT_OK)
+		rc = EXIT_LIMIT;
 out:
+	for (i = 0; i < ngates; i++)
+		gate_release(&gates[i]);
+	free(gates);
+	input_list_release(&in);
 	profile_release(&p);
 	opts_release(&o);
 	free(found);

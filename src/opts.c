@@ -22,6 +22,9 @@ enum {
 	OPT_DIFF,
 	OPT_MOD_FUNCNAME,
 	OPT_MOD_FILENAME,
+	OPT_ROW_THRESHOLD,
+	OPT_TOP,
+	OPT_LIMIT,
 };
 
 static const struct option longopts[] = {
@@ -40,6 +43,9 @@ static const struct option longopts[] = {
 	{ "diff", no_argument, NULL, OPT_DIFF },
 	{ "mod-funcname", required_argument, NULL, OPT_MOD_FUNCNAME },
 	{ "mod-filename", required_argument, NULL, OPT_MOD_FILENAME },
+	{ "row-threshold", required_argument, NULL, OPT_ROW_THRESHOLD },
+	{ "top", required_argument, NULL, OPT_TOP },
+	{ "limit", required_argument, NULL, OPT_LIMIT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -51,6 +57,7 @@ void opts_init(struct opts *o)
 	o->show_percs = 1;
 	o->auto_annotate = 1;
 	o->context = 8;
+	o->row_threshold = -1;
 }
 
 static void free_list(char **v, size_t n)
@@ -70,6 +77,7 @@ void opts_release(struct opts *o)
 	free(o->user_files);
 	free(o->mod_funcname);
 	free(o->mod_filename);
+	free(o->limits);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -160,6 +168,40 @@ static int set_sort(struct opts *o, const char *arg)
 }
 
 static char *threshold_buf;
+static char *row_threshold_buf;
+
+/* The options of CI use (issue 7); returns 1 when c was one of them, -1 on error. */
+static int parse_ci_option(struct opts *o, int c, char *arg)
+{
+	char *end;
+	unsigned long long n;
+
+	switch (c) {
+	case OPT_ROW_THRESHOLD:
+		free(row_threshold_buf);
+		row_threshold_buf = xstrdup(arg);
+		if (parse_pct(row_threshold_buf, &o->row_threshold)) {
+			snprintf(o->err, sizeof(o->err),
+				 "bad --row-threshold '%.60s' (want a percentage from 0 to 100)", arg);
+			return -1;
+		}
+		return 1;
+	case OPT_TOP:
+		n = strtoull(arg, &end, 10);
+		if (*arg < '0' || *arg > '9' || *end || n == 0 || n > 1000000000) {
+			snprintf(o->err, sizeof(o->err),
+				 "bad --top '%.60s' (want a number of functions, 1 or more)", arg);
+			return -1;
+		}
+		o->top = (size_t)n;
+		return 1;
+	case OPT_LIMIT:
+		o->limits = xrealloc(o->limits, (o->nlimits + 1) * sizeof(*o->limits));
+		o->limits[o->nlimits++] = arg;
+		return 1;
+	}
+	return 0;
+}
 
 static int set_format(struct opts *o, const char *arg)
 {
@@ -170,16 +212,24 @@ static int set_format(struct opts *o, const char *arg)
 		{ "text", OPTS_FORMAT_TEXT },
 		{ "callgrind", OPTS_FORMAT_CALLGRIND },
 		{ "dot", OPTS_FORMAT_DOT },
+		{ "json", OPTS_FORMAT_JSON },
+		{ "tsv", OPTS_FORMAT_TSV },
 	};
-	size_t i;
+	size_t i, n = sizeof(formats) / sizeof(formats[0]), len;
 
-	for (i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+	for (i = 0; i < n; i++) {
 		if (!strcmp(arg, formats[i].name)) {
 			o->format = formats[i].f;
 			return 0;
 		}
 	}
-	snprintf(o->err, sizeof(o->err), "--format takes text, callgrind or dot, not '%.60s'", arg);
+	/* the message lists the table, so a new format is one line above */
+	len = (size_t)snprintf(o->err, sizeof(o->err), "--format takes");
+	for (i = 0; i < n && len < sizeof(o->err); i++)
+		len += (size_t)snprintf(o->err + len, sizeof(o->err) - len, "%s %s",
+					i == 0 ? "" : i + 1 < n ? "," : " or", formats[i].name);
+	if (len < sizeof(o->err))
+		snprintf(o->err + len, sizeof(o->err) - len, ", not '%.60s'", arg);
 	return -1;
 }
 
@@ -198,6 +248,11 @@ int opts_parse(struct opts *o, int argc, char **argv)
 	optind = 0;	/* full re-initialisation, so tests may parse twice */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "hI:", longopts, NULL)) != -1) {
+		int ci = parse_ci_option(o, c, optarg);
+		if (ci < 0)
+			return -1;
+		if (ci)
+			continue;
 		switch (c) {
 		case 'h':
 			o->help = 1;
@@ -222,6 +277,7 @@ int opts_parse(struct opts *o, int argc, char **argv)
 				return -1;
 			}
 			o->threshold = threshold_buf;
+			o->threshold_given = 1;
 			break;
 		case OPT_SHOW_PERCS:
 			if (yes_no(o, "show-percs", optarg, &o->show_percs))
@@ -314,5 +370,10 @@ int opts_parse(struct opts *o, int argc, char **argv)
 	}
 	if (o->sort_has_thr)
 		o->threshold_v = 0;	/* per-event thresholds replace --threshold */
+	else if ((o->row_threshold >= 0 || o->top) && !o->threshold_given) {
+		/* a per-row cut or --top replaces the default cumulative 99% */
+		o->threshold = "100";
+		o->threshold_v = 100;
+	}
 	return 0;
 }

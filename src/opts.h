@@ -14,6 +14,8 @@ enum opts_format {
 	OPTS_FORMAT_TEXT = 0,
 	OPTS_FORMAT_CALLGRIND,
 	OPTS_FORMAT_DOT,
+	OPTS_FORMAT_JSON,
+	OPTS_FORMAT_TSV,
 };
 
 struct opts {
@@ -46,6 +48,12 @@ struct opts {
 	size_t nmod_funcname;
 	char **mod_filename;	/* --mod-filename=..., in order */
 	size_t nmod_filename;
+	/* CI use (issue 7) */
+	double row_threshold;	/* --row-threshold=PCT; -1 when not given */
+	size_t top;		/* --top=N; 0: no limit */
+	int threshold_given;	/* --threshold was on the command line */
+	char **limits;		/* --limit=SPEC, unparsed (see gate.h) */
+	size_t nlimits;
 
 	char err[256];		/* why opts_parse failed */
 };

@@ -178,3 +178,18 @@ void report_rule(const struct report *r)
 	fputs("--------------------------------------------------------------------------------\n",
 	      r->out);
 }
+
+int report_row_cut(const struct report *r, const struct cc *c, size_t nshown)
+{
+	const struct profile *p = r->p;
+	size_t e = r->sort[0];
+	double v, tot;
+
+	if (r->o->top && nshown >= r->o->top)
+		return 1;
+	if (r->o->row_threshold <= 0)
+		return 0;
+	v = c && cc_defined(p, c, e) ? (double)c->v[e] : 0;
+	tot = p->total && cc_defined(p, p->total, e) ? (double)p->total->v[e] : 0;
+	return v * 100.0 < r->o->row_threshold * tot;
+}

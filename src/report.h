@@ -25,6 +25,10 @@ struct report {
 	int filter;		/* the threshold cut applies (single threshold < 100) */
 	size_t *width;		/* column widths of the function table, per event */
 
+	/* the profiles summed, when several (main sets them after report_init) */
+	const char *const *inputs;
+	size_t ninputs;
+
 	/* files of the functions the table printed, for auto-annotation */
 	const struct file **files;
 	size_t nfiles;
@@ -55,5 +59,21 @@ void report_table(struct report *r);
 void report_source(struct report *r);
 /* Whether a source file can be read in the current folder or an -I folder. */
 int report_source_readable(const struct opts *o, const char *name);
+
+/*
+ * --row-threshold and --top (both orders put rows in decreasing order of the
+ * primary sort event): is a row of cost c cut, nshown rows being printed
+ * already?  Once one is, every later one is too.
+ */
+int report_row_cut(const struct report *r, const struct cc *c, size_t nshown);
+/*
+ * Every function of the profile in the table's order (self costs, or
+ * inclusive ones with --inclusive), less the --row-threshold/--top cut;
+ * the array is malloc'ed, the functions belong to the profile.
+ */
+const struct fn **report_sorted_fns(const struct report *r, size_t *n);
+/* Machine-readable reports (schema in the man page and doc/annogrind-json.schema.json). */
+void report_json(struct report *r);
+void report_tsv(struct report *r);
 
 #endif

@@ -16,7 +16,13 @@ void report_header(struct report *r)
 	size_t i, k;
 
 	report_rule(r);
-	fprintf(out, "Profile data file '%s'", r->input_name);
+	if (r->ninputs > 1) {
+		fputs("Profile data files", out);
+		for (i = 0; i < r->ninputs; i++)
+			fprintf(out, "%s '%s'", i ? "," : "", r->inputs[i]);
+	} else {
+		fprintf(out, "Profile data file '%s'", r->input_name);
+	}
 	if (p->creator && *p->creator)
 		fprintf(out, " (creator: %s)", p->creator);
 	putc('\n', out);
@@ -202,7 +208,7 @@ void report_table(struct report *r)
 	const struct opts *o = r->o;
 	FILE *out = r->out;
 	int tree = o->tree_caller || o->tree_calling;
-	size_t i, nrows = 0, *sw;
+	size_t i, nrows = 0, nshown = 0, *sw;
 	struct row *rows;
 	const struct cc **ccs;
 	double *curr;
@@ -282,6 +288,8 @@ void report_table(struct report *r)
 			if (reached)
 				break;
 		}
+		if (report_row_cut(r, row->cc, nshown++))
+			break;
 		if (tree)
 			putc('\n', out);
 		if (f && o->tree_caller && !is_unknown(f))

@@ -5,8 +5,10 @@
 set -e
 need=""
 [ -f /usr/include/uthash.h ] || need="$need uthash-dev"
+[ -f /usr/include/zlib.h ] || need="$need zlib1g-dev"
 if [ "$1" = check ]; then
 	pkg-config --exists check 2>/dev/null || need="$need check pkg-config"
+	python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
 fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

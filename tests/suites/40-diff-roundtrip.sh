@@ -30,9 +30,9 @@ for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); d
 	ok=1
 	for set in "--auto=no --threshold=100" "--inclusive=yes --tree=both --auto=no --threshold=100"; do
 		# shellcheck disable=SC2086
-		(cd "$dir" && "$bin" $set "$base") 2>/dev/null | sed "2s|'$base'|'FILE'|" >"$tmp/a"
+		(cd "$dir" && "$bin" $set "$base") 2>/dev/null | sed "2s|^Profile data file.*'|Profile data file 'FILE'|" >"$tmp/a"
 		# shellcheck disable=SC2086
-		(cd "$dir" && "$bin" $set "$tmp/w") 2>/dev/null | sed "2s|'$tmp/w'|'FILE'|" >"$tmp/b"
+		(cd "$dir" && "$bin" $set "$tmp/w") 2>/dev/null | sed "2s|^Profile data file.*'|Profile data file 'FILE'|" >"$tmp/b"
 		if ! cmp -s "$tmp/a" "$tmp/b"; then
 			[ $ok = 1 ] && echo "FAIL $f ($set)"
 			ok=0

@@ -1,0 +1,361 @@
+/* input: which arguments are profiles, --separate-threads files found by base name, gzip through zlib. */
+#include "input.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "load.h"
+
+#define BLOCK (256 * 1024)
+
+void input_list_init(struct input_list *l)
+{
+	memset(l, 0, sizeof(*l));
+}
+
+void input_list_release(struct input_list *l)
+{
+	size_t i;
+	for (i = 0; i < l->n; i++)
+		free(l->paths[i]);
+	free(l->paths);
+	free(l->found);
+	memset(l, 0, sizeof(*l));
+}
+
+/*
+ * Append a path, unless it is a thread file found through its base name
+ * that is already in the list, or is named after being found that way
+ * (same device and inode): "callgrind.out.*" reads each thread file once.
+ */
+static void add_one(struct input_list *l, const char *path, int found)
+{
+	struct stat a, b;
+	size_t i;
+
+	if (strcmp(path, "-") && stat(path, &a) == 0) {
+		for (i = 0; i < l->n; i++)
+			if ((found || l->found[i]) && strcmp(l->paths[i], "-") &&
+			    stat(l->paths[i], &b) == 0 && a.st_dev == b.st_dev &&
+			    a.st_ino == b.st_ino)
+				return;
+	}
+	l->paths = xrealloc(l->paths, (l->n + 1) * sizeof(*l->paths));
+	l->found = xrealloc(l->found, (l->n + 1) * sizeof(*l->found));
+	l->found[l->n] = (unsigned char)found;
+	l->paths[l->n++] = xstrdup(path);
+}
+
+struct numbered {
+	char *path;
+	unsigned long long num;
+};
+
+static int numbered_cmp(const void *x, const void *y)
+{
+	const struct numbered *a = x, *b = y;
+	if (a->num != b->num)
+		return a->num < b->num ? -1 : 1;
+	return strcmp(a->path, b->path);
+}
+
+/* The files PATH-N (N all digits) beside PATH, sorted by N; returns how many. */
+static size_t thread_files(const char *path, struct numbered **out)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0, blen = strlen(base), n = 0;
+	char *dir;
+	DIR *d;
+	struct dirent *e;
+	struct numbered *v = NULL;
+
+	*out = NULL;
+	if (!blen)
+		return 0;
+	dir = xmalloc(dirlen + 2);
+	if (dirlen)
+		memcpy(dir, path, dirlen);
+	else
+		dir[dirlen++] = '.';
+	dir[dirlen] = '\0';
+	d = opendir(dir);
+	free(dir);
+	if (!d)
+		return 0;
+	dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+	while ((e = readdir(d)) != NULL) {
+		const char *s = e->d_name, *q;
+		size_t nlen;
+		if (strncmp(s, base, blen) || s[blen] != '-' || !s[blen + 1])
+			continue;
+		for (q = s + blen + 1; *q >= '0' && *q <= '9'; q++)
+			;
+		if (*q)
+			continue;
+		nlen = strlen(s);
+		v = xrealloc(v, (n + 1) * sizeof(*v));
+		v[n].path = xmalloc(dirlen + nlen + 1);
+		memcpy(v[n].path, path, dirlen);
+		memcpy(v[n].path + dirlen, s, nlen + 1);
+		v[n].num = strtoull(s + blen + 1, NULL, 10);
+		n++;
+	}
+	closedir(d);
+	if (n)
+		qsort(v, n, sizeof(*v), numbered_cmp);
+	*out = v;
+	return n;
+}
+
+static void free_numbered(struct numbered *v, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		free(v[i].path);
+	free(v);
+}
+
+void input_add(struct input_list *l, const char *path)
+{
+	struct numbered *v;
+	struct stat st;
+	size_t n, i;
+
+	if (!strcmp(path, "-")) {
+		add_one(l, path, 0);
+		return;
+	}
+	n = thread_files(path, &v);
+	if (!n || (stat(path, &st) == 0 && st.st_size > 0))
+		add_one(l, path, 0);
+	for (i = 0; i < n; i++)
+		add_one(l, v[i].path, 1);
+	free_numbered(v, n);
+}
+
+static int is_gzip(const unsigned char *b, size_t n)
+{
+	return n >= 2 && b[0] == 0x1f && b[1] == 0x8b;
+}
+
+/* Does a line start with a header key of the format, followed by ':'? */
+static int header_key(const char *s, size_t len)
+{
+	static const char *const keys[] = {
+		"version", "creator", "pid", "cmd", "part", "thread", "desc",
+		"positions", "events", "event", "summary", "totals",
+	};
+	size_t i, k;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		k = strlen(keys[i]);
+		if (len > k && !memcmp(s, keys[i], k) && s[k] == ':')
+			return 1;
+	}
+	return 0;
+}
+
+int input_is_profile(const char *path)
+{
+	char buf[4096];
+	const char *s, *end;
+	struct numbered *v;
+	ssize_t r;
+	size_t n;
+	int fd;
+
+	n = thread_files(path, &v);
+	free_numbered(v, n);
+	if (n)
+		return 1;
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return 0;
+	r = read(fd, buf, sizeof(buf));
+	close(fd);
+	if (r <= 0)
+		return 0;
+	if (is_gzip((const unsigned char *)buf, (size_t)r))
+		return 1;
+	for (s = buf, end = buf + r; s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *e = nl ? nl : end;
+		size_t len = (size_t)(e - s);
+		if (len && e[-1] == '\r')
+			len--;
+		if (len == 18 && !memcmp(s, "# callgrind format", 18))
+			return 1;
+		if (len && *s != '#')
+			return header_key(s, len);
+		if (!nl)
+			break;
+		s = nl + 1;
+	}
+	return 0;
+}
+
+/*
+ * Inflate gzip data (one member or several concatenated) read from fd in
+ * blocks, after the npre bytes already read; the result is malloc'ed.
+ */
+static int gunzip(int fd, const unsigned char *pre, size_t npre, const char *name,
+		  char **outp, size_t *outlenp)
+{
+	z_stream zs;
+	unsigned char *in = xmalloc(BLOCK);
+	size_t cap = 4 * BLOCK, len = 0;
+	char *out = xmalloc(cap);
+	int zr = Z_OK, eof = 0;
+
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit2(&zs, 15 + 16) != Z_OK)
+		xalloc_die();
+	if (npre)
+		memcpy(in, pre, npre);
+	zs.next_in = in;
+	zs.avail_in = (uInt)npre;
+	for (;;) {
+		size_t room;
+		if (zs.avail_in == 0 && !eof) {
+			ssize_t r = read(fd, in, BLOCK);
+			if (r < 0) {
+				if (errno == EINTR)
+					continue;
+				diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
+				goto fail;
+			}
+			eof = r == 0;
+			zs.next_in = in;
+			zs.avail_in = (uInt)r;
+		}
+		if (zs.avail_in == 0 && eof) {
+			if (zr == Z_STREAM_END)
+				break;
+			diag(DIAG_ERROR, name, 0, "gzip data ends early (truncated file?)");
+			goto fail;
+		}
+		if (zr == Z_STREAM_END) {	/* another gzip member follows */
+			inflateReset(&zs);
+			zr = Z_OK;
+		}
+		if (len == cap) {
+			cap *= 2;
+			out = xrealloc(out, cap);
+		}
+		room = cap - len < UINT_MAX ? cap - len : UINT_MAX;
+		zs.next_out = (unsigned char *)out + len;
+		zs.avail_out = (uInt)room;
+		zr = inflate(&zs, Z_NO_FLUSH);
+		len += room - zs.avail_out;
+		if (zr == Z_MEM_ERROR)
+			xalloc_die();
+		if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
+			diag(DIAG_ERROR, name, 0, "bad gzip data: %s", zs.msg ? zs.msg : "corrupt");
+			goto fail;
+		}
+	}
+	inflateEnd(&zs);
+	free(in);
+	*outp = out;
+	*outlenp = len;
+	return 0;
+fail:
+	inflateEnd(&zs);
+	free(in);
+	free(out);
+	return -1;
+}
+
+static int load_gzip(struct profile *p, int fd, const unsigned char *pre, size_t npre,
+		     const char *name, const char *pwd)
+{
+	char *buf;
+	size_t len;
+	int rc;
+
+	if (gunzip(fd, pre, npre, name, &buf, &len))
+		return -1;
+	rc = load_buffer(p, name, buf, len, pwd);
+	free(buf);
+	return rc;
+}
+
+/* Standard input: a regular file is peeked at; a pipe is read whole first. */
+static int load_stdin(struct profile *p, const char *pwd)
+{
+	const char *name = "<stdin>";
+	unsigned char magic[2];
+	struct stat st;
+	char *buf;
+	size_t cap = BLOCK, len = 0;
+	int rc, checked = 0;
+
+	if (fstat(0, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (pread(0, magic, 2, 0) == 2 && is_gzip(magic, 2) && lseek(0, 0, SEEK_SET) == 0)
+			return load_gzip(p, 0, NULL, 0, name, pwd);
+		return load_file(p, "-", pwd);
+	}
+	buf = xmalloc(cap);
+	for (;;) {
+		ssize_t r;
+		if (len == cap) {
+			cap *= 2;
+			buf = xrealloc(buf, cap);
+		}
+		r = read(0, buf + len, cap - len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
+			free(buf);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+		/* decided once, at 2 bytes or more: len <= BLOCK then, as gunzip() needs */
+		if (!checked && len >= 2) {
+			checked = 1;
+			if (is_gzip((unsigned char *)buf, len)) {
+				rc = load_gzip(p, 0, (unsigned char *)buf, len, name, pwd);
+				free(buf);
+				return rc;
+			}
+		}
+	}
+	rc = load_buffer(p, name, buf, len, pwd);
+	free(buf);
+	return rc;
+}
+
+int input_load(struct profile *p, const char *path, const char *pwd)
+{
+	unsigned char magic[2];
+	ssize_t r;
+	int fd, rc;
+
+	if (!strcmp(path, "-"))
+		return load_stdin(p, pwd);
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return load_file(p, path, pwd);	/* it says why */
+	r = read(fd, magic, 2);
+	if (r == 2 && is_gzip(magic, 2)) {
+		rc = load_gzip(p, fd, magic, 2, path, pwd);
+		close(fd);
+		return rc;
+	}
+	close(fd);
+	return load_file(p, path, pwd);
+}

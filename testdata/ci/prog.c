@@ -1,0 +1,11 @@
+int main(void)
+{
+	extra();
+}
+
+void work(void)
+{
+	leaf();
+}
+
+void extra(void) {}
