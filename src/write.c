@@ -22,8 +22,20 @@ struct writer {
 	unsigned long next[3];
 	const char *ob;			/* current ob=, NULL before the first */
 	const struct file *fl;		/* current fl=/fi=/fe= */
-	struct callsite **sites;	/* call sites, grouped by caller */
-	size_t *site_start;		/* per fn id: first index in sites */
+	const struct fn *fn;		/* current function (fn=, or fi= through its parent) */
+	const struct fn **parent;	/* per fn id: the named function its fi= goes through */
+	struct fn_lines *lines;		/* per fn id: its self cost spread on lines */
+};
+
+/* The self cost of a function spread on the lines of its file (see spread_file()). */
+struct fn_line {
+	uint64_t line;
+	struct cc *cc;
+};
+
+struct fn_lines {
+	struct fn_line *v;
+	size_t n, cap;
 };
 
 enum { SP_FILE, SP_FN, SP_OB };
@@ -67,23 +79,17 @@ static void put_ob(struct writer *w, const char *key, const char *ob)
 	put_name(w, key, SP_OB, ob);
 }
 
-/* The self cost and the calls of f, in the current fn= block. */
-static void put_body(struct writer *w, const struct fn *f)
+/* The self cost of f, in the current fn= block. */
+static void put_self(struct writer *w, const struct fn *f)
 {
+	const struct fn_lines *fl = &w->lines[f->id];
 	size_t i;
 
-	if (f->self->ndef)
+	if (fl->n) {
+		for (i = 0; i < fl->n; i++)
+			put_cost(w, fl->v[i].line, fl->v[i].cc);
+	} else if (f->self->ndef) {
 		put_cost(w, 0, f->self);
-	for (i = w->site_start[f->id]; i < w->site_start[f->id + 1]; i++) {
-		const struct callsite *s = w->sites[i];
-		const struct fn *callee = s->k.callee;
-		if (callee->obj != w->ob && *callee->obj)
-			put_ob(w, "cob", callee->obj);
-		if (callee->k.file != w->fl)
-			put_name(w, "cfi", SP_FILE, callee->k.file->name);
-		put_name(w, "cfn", SP_FN, callee->k.name);
-		fprintf(w->out, "calls=%" PRIu64 " %" PRIu64 "\n", s->count, s->k.line);
-		put_cost(w, s->k.line, s->cc);
 	}
 }
 
@@ -93,40 +99,316 @@ static void put_file(struct writer *w, const char *key, const struct file *f)
 	w->fl = f;
 }
 
-static int site_cmp(const void *x, const void *y)
+/* fn= for a named function (or one without a parent), with its ob= and fl= first. */
+static void enter_fn(struct writer *w, const struct fn *f)
 {
-	const struct callsite *a = *(const struct callsite *const *)x;
-	const struct callsite *b = *(const struct callsite *const *)y;
-
-	if (a->k.caller->id != b->k.caller->id)
-		return a->k.caller->id < b->k.caller->id ? -1 : 1;
-	if (a->k.line != b->k.line)
-		return a->k.line < b->k.line ? -1 : 1;
-	return a->k.callee->id < b->k.callee->id ? -1 : a->k.callee->id > b->k.callee->id;
+	if (f->obj != w->ob && (w->ob || *f->obj)) {
+		put_ob(w, "ob", f->obj);
+		w->ob = f->obj;
+	}
+	if (f->k.file != w->fl)
+		put_file(w, "fl", f->k.file);
+	put_name(w, "fn", SP_FN, f->k.name);
+	w->fn = f;
 }
 
-static void group_sites(struct writer *w)
+/* Make f the current function, through its parent's fn= and a fi= when it has one. */
+static void switch_fn(struct writer *w, const struct fn *f)
+{
+	const struct fn *par = w->parent[f->id];
+
+	if (w->fn == f)
+		return;
+	if (!par) {
+		enter_fn(w, f);
+		return;
+	}
+	if (w->fn != par)
+		enter_fn(w, par);
+	put_file(w, "fi", f->k.file);
+	w->fn = f;
+}
+
+/*
+ * The calls, file by file in the order the profile gave them, so that the
+ * first caller seen on each source line (the one whose calls source
+ * annotation shows) stays first.  A call made under another file than its
+ * caller's (fl= inside a function) is written the same way: fl= changes
+ * the file and keeps the function.
+ */
+static void put_calls(struct writer *w)
 {
 	const struct profile *p = w->p;
-	size_t n = 0, i, k;
+	const struct callsite **v = NULL;
+	size_t i, n, k, cap = 0;
 
-	for (i = 0; i < p->nfiles_src; i++)
-		n += p->files[i]->nsites;
-	w->sites = xmalloc((n + 1) * sizeof(*w->sites));
-	n = 0;
 	for (i = 0; i < p->nfiles_src; i++) {
-		struct callsite *s;
-		for (s = p->files[i]->sites; s; s = s->next)
-			w->sites[n++] = s;
+		const struct file *f = p->files[i];
+		const struct callsite *s;
+		if (!f->nsites)
+			continue;
+		if (f->nsites > cap) {
+			cap = f->nsites;
+			v = xrealloc(v, cap * sizeof(*v));
+		}
+		n = 0;
+		for (s = f->sites; s; s = s->next)
+			v[n++] = s;
+		for (k = n; k-- > 0;) {	/* the list holds the newest first */
+			const struct fn *callee = v[k]->k.callee;
+			if (w->fn != v[k]->k.caller) {
+				putc('\n', w->out);
+				switch_fn(w, v[k]->k.caller);
+			}
+			if (w->fl != f)
+				put_file(w, "fl", f);
+			if (callee->obj != w->ob && *callee->obj)
+				put_ob(w, "cob", callee->obj);
+			if (callee->k.file != w->fl)
+				put_name(w, "cfi", SP_FILE, callee->k.file->name);
+			put_name(w, "cfn", SP_FN, callee->k.name);
+			fprintf(w->out, "calls=%" PRIu64 " %" PRIu64 "\n", v[k]->count, v[k]->k.line);
+			put_cost(w, v[k]->k.line, v[k]->cc);
+		}
 	}
-	qsort(w->sites, n, sizeof(*w->sites), site_cmp);
-	w->site_start = xcalloc(p->nfns + 2, sizeof(*w->site_start));
-	for (i = 0, k = 0; i <= p->nfns; i++) {
-		while (k < n && w->sites[k]->k.caller->id < i)
-			k++;
-		w->site_start[i] = k;
+	free(v);
+}
+
+static int u64_cmp(const void *x, const void *y)
+{
+	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+	return a < b ? -1 : a > b;
+}
+
+/* The cost of f on line l (index into the file's sorted lines), created when missing. */
+static struct cc *fn_line_cc(struct fn_lines *fl, uint64_t line, size_t ncol, uint32_t ndef)
+{
+	struct fn_line *e;
+
+	/* lines are visited in order, so the line is the last one or a new one */
+	if (fl->n && fl->v[fl->n - 1].line == line)
+		return fl->v[fl->n - 1].cc;
+	if (fl->n == fl->cap) {
+		fl->cap = fl->cap ? 2 * fl->cap : 4;
+		fl->v = xrealloc(fl->v, fl->cap * sizeof(*fl->v));
 	}
-	w->site_start[p->nfns + 1] = n;
+	e = &fl->v[fl->n++];
+	e->line = line;
+	e->cc = xcalloc(1, sizeof(struct cc) + ncol * sizeof(uint64_t));
+	e->cc->ndef = ndef;
+	return e->cc;
+}
+
+static int fnline_cmp(const void *x, const void *y)
+{
+	const struct fn_line *a = x, *b = y;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+struct fl_key {
+	uint64_t line;
+	uint32_t fn, pad_;
+};
+
+struct fl_ent {
+	struct fl_key k;
+	struct cc *cc;
+	UT_hash_handle hh;
+};
+
+/* The spreading of one file: its functions and sorted lines, and the costs made so far. */
+struct spread {
+	struct writer *w;
+	const struct file *f;
+	const struct fn **fns;
+	size_t nf, nl;
+	uint64_t *lines;
+	const struct cc **lcc;		/* per line */
+	uint32_t *fn_max, *line_max;	/* columns the costs made so far define */
+	struct fl_ent *seen;
+};
+
+static uint32_t min32(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+/* The cost of function i on line k, created when missing with the columns both define. */
+static struct cc *entry(struct spread *sp, size_t i, size_t k)
+{
+	struct fl_key key;
+	struct fl_ent *ent;
+	uint32_t ndef = min32(sp->fns[i]->self->ndef, sp->lcc[k]->ndef);
+
+	memset(&key, 0, sizeof(key));
+	key.fn = sp->fns[i]->id;
+	key.line = sp->lines[k];
+	HASH_FIND(hh, sp->seen, &key, sizeof(key), ent);
+	if (!ent) {
+		ent = xcalloc(1, sizeof(*ent));
+		ent->k = key;
+		ent->cc = fn_line_cc(&sp->w->lines[key.fn], key.line, sp->w->p->ev.nraw, ndef);
+		HASH_ADD(hh, sp->seen, k, sizeof(key), ent);
+	}
+	if (ndef > sp->fn_max[i])
+		sp->fn_max[i] = ndef;
+	if (ndef > sp->line_max[k])
+		sp->line_max[k] = ndef;
+	return ent->cc;
+}
+
+/*
+ * The model keeps the self cost of each function and the cost of each line
+ * of a file, not which function each line's cost came from.  When the
+ * functions of file f (those named by it) cost what its lines cost, event by
+ * event, their self costs are spread on the lines (first function first,
+ * line by line in order: the north-west corner rule, per event), so the
+ * file read back has the same line costs and the same self costs.  Each
+ * cost gives the columns both its function and its line define, and
+ * zero costs are added where a function or a line would define fewer
+ * columns than it did (a column never given prints ".", not 0).
+ * Otherwise (positions without lines, costs of a function given under
+ * another file's fl=) the functions keep their self cost on line 0.
+ */
+static void spread_file(struct writer *w, const struct file *f, const struct fn **fns, size_t nf)
+{
+	const struct profile *p = w->p;
+	struct spread sp;
+	struct fl_ent *ent, *etmp;
+	size_t nraw = p->ev.nraw, e, i, k;
+	uint64_t *rest_fn, *rest_line;
+
+	if (!nf || !f->nlines)
+		return;
+	memset(&sp, 0, sizeof(sp));
+	sp.w = w;
+	sp.f = f;
+	sp.fns = fns;
+	sp.nf = nf;
+	sp.lines = xmalloc((f->nlines + 1) * sizeof(*sp.lines));
+	for (k = 0; k < f->lcap; k++)
+		if (f->lkeys[k])
+			sp.lines[sp.nl++] = f->lkeys[k] - 1;
+	qsort(sp.lines, sp.nl, sizeof(*sp.lines), u64_cmp);
+	sp.lcc = xmalloc((sp.nl + 1) * sizeof(*sp.lcc));
+	for (k = 0; k < sp.nl; k++)
+		sp.lcc[k] = profile_line_find(f, sp.lines[k]);
+	for (e = 0; e < nraw; e++) {
+		uint64_t a = 0, b = 0;
+		for (i = 0; i < nf; i++)
+			a += fns[i]->self->v[e];
+		for (k = 0; k < sp.nl; k++)
+			b += sp.lcc[k]->v[e];
+		if (a != b) {
+			free(sp.lines);
+			free(sp.lcc);
+			return;
+		}
+	}
+	sp.fn_max = xcalloc(nf + 1, sizeof(*sp.fn_max));
+	sp.line_max = xcalloc(sp.nl + 1, sizeof(*sp.line_max));
+	rest_fn = xmalloc((nf + 1) * sizeof(*rest_fn));
+	rest_line = xmalloc((sp.nl + 1) * sizeof(*rest_line));
+	for (e = 0; e < nraw; e++) {
+		for (i = 0; i < nf; i++)
+			rest_fn[i] = fns[i]->self->v[e];
+		for (k = 0; k < sp.nl; k++)
+			rest_line[k] = sp.lcc[k]->v[e];
+		for (i = 0, k = 0; i < nf && k < sp.nl;) {
+			uint64_t m = rest_fn[i] < rest_line[k] ? rest_fn[i] : rest_line[k];
+			if (m) {
+				entry(&sp, i, k)->v[e] += m;
+				rest_fn[i] -= m;
+				rest_line[k] -= m;
+			}
+			if (!rest_fn[i])
+				i++;
+			else
+				k++;
+		}
+	}
+	/* every line appears, and every function and line defines its columns */
+	for (k = 0; k < sp.nl; k++) {
+		if (sp.line_max[k] >= sp.lcc[k]->ndef && sp.line_max[k])
+			continue;
+		for (i = 0; i < nf; i++)
+			if (fns[i]->self->ndef >= sp.lcc[k]->ndef)
+				break;
+		entry(&sp, i < nf ? i : 0, k);
+	}
+	for (i = 0; i < nf; i++) {
+		if (sp.fn_max[i] >= fns[i]->self->ndef)
+			continue;
+		for (k = 0; k < sp.nl; k++)
+			if (sp.lcc[k]->ndef >= fns[i]->self->ndef)
+				break;
+		if (k < sp.nl)
+			entry(&sp, i, k);
+	}
+	for (i = 0; i < nf; i++) {
+		struct fn_lines *fl = &w->lines[fns[i]->id];
+		qsort(fl->v, fl->n, sizeof(*fl->v), fnline_cmp);
+	}
+	HASH_ITER(hh, sp.seen, ent, etmp) {
+		HASH_DEL(sp.seen, ent);
+		free(ent);
+	}
+	free(rest_fn);
+	free(rest_line);
+	free(sp.lines);
+	free(sp.lcc);
+	free(sp.fn_max);
+	free(sp.line_max);
+}
+
+static void spread_lines(struct writer *w)
+{
+	const struct profile *p = w->p;
+	const struct fn **byfile = xmalloc((p->nfns + 1) * sizeof(*byfile));
+	size_t *start = xcalloc(p->nfiles_src + 2, sizeof(*start));
+	size_t i, k;
+	struct file_idx {
+		const struct file *f;
+		size_t idx;
+		UT_hash_handle hh;
+	} *idx = NULL, *x, *tmp;
+
+	w->lines = xcalloc(p->nfns + 1, sizeof(*w->lines));
+	if (!p->has_line)
+		goto out;
+	for (i = 0; i < p->nfiles_src; i++) {
+		x = xcalloc(1, sizeof(*x));
+		x->f = p->files[i];
+		x->idx = i;
+		HASH_ADD_PTR(idx, f, x);
+	}
+	/* functions grouped by file (counting sort), in id order within a file */
+	for (i = 0; i < p->nfns; i++) {
+		HASH_FIND_PTR(idx, &p->fns[i]->k.file, x);
+		if (x && p->fns[i]->listed)
+			start[x->idx + 1]++;
+	}
+	for (i = 0; i < p->nfiles_src; i++)
+		start[i + 1] += start[i];
+	{
+		size_t *pos = xmalloc((p->nfiles_src + 1) * sizeof(*pos));
+		memcpy(pos, start, (p->nfiles_src + 1) * sizeof(*pos));
+		for (i = 0; i < p->nfns; i++) {
+			HASH_FIND_PTR(idx, &p->fns[i]->k.file, x);
+			if (x && p->fns[i]->listed)
+				byfile[pos[x->idx]++] = p->fns[i];
+		}
+		free(pos);
+	}
+	for (k = 0; k < p->nfiles_src; k++)
+		spread_file(w, p->files[k], byfile + start[k], start[k + 1] - start[k]);
+out:
+	HASH_ITER(hh, idx, x, tmp) {
+		HASH_DEL(idx, x);
+		free(x);
+	}
+	free(byfile);
+	free(start);
 }
 
 /* Does the sum of the self costs give the program total (so totals: may be left out)? */
@@ -240,13 +522,14 @@ int write_callgrind(const struct profile *p, const char *note, FILE *out)
 	memset(&w, 0, sizeof(w));
 	w.p = p;
 	w.out = out;
-	group_sites(&w);
+	spread_lines(&w);
 	put_header(&w, note);
 
 	/* functions written through fi= lines, each under its parent */
 	parent = xcalloc(p->nfns + 1, sizeof(*parent));
 	child = xmalloc((p->nfns + 1) * sizeof(*child));
 	next = xmalloc((p->nfns + 1) * sizeof(*next));
+	w.parent = parent;
 	for (i = 0; i < p->nfns; i++)
 		child[i] = SIZE_MAX;
 	for (i = p->nfns; i-- > 0;) {
@@ -258,24 +541,20 @@ int write_callgrind(const struct profile *p, const char *note, FILE *out)
 			child[parent[i]->id] = i;
 		}
 	}
+	/* every function with its self cost, then the calls */
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
 		if (!f->listed || parent[i])
 			continue;
-		if (f->obj != w.ob && (w.ob || *f->obj)) {
-			put_ob(&w, "ob", f->obj);
-			w.ob = f->obj;
-		}
-		if (f->k.file != w.fl)
-			put_file(&w, "fl", f->k.file);
-		put_name(&w, "fn", SP_FN, f->k.name);
-		put_body(&w, f);
+		enter_fn(&w, f);
+		put_self(&w, f);
 		for (k = child[i]; k != SIZE_MAX; k = next[k]) {
-			put_file(&w, "fi", p->fns[k]->k.file);
-			put_body(&w, p->fns[k]);
+			switch_fn(&w, p->fns[k]);
+			put_self(&w, p->fns[k]);
 		}
 		putc('\n', out);
 	}
+	put_calls(&w);
 	HASH_ITER(hh, idx, b, btmp) {
 		HASH_DEL(idx, b);
 		free(b);
@@ -290,7 +569,11 @@ int write_callgrind(const struct profile *p, const char *note, FILE *out)
 			free(n);
 		}
 	}
-	free(w.sites);
-	free(w.site_start);
+	for (i = 0; i < p->nfns; i++) {
+		for (k = 0; k < w.lines[i].n; k++)
+			free(w.lines[i].v[k].cc);
+		free(w.lines[i].v);
+	}
+	free(w.lines);
 	return ferror(out) ? -1 : 0;
 }

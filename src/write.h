@@ -14,9 +14,14 @@
  * totals, header lines and event list (long names, formulas), so every
  * report of the function table and the trees is unchanged.
  *
- * What is not kept: instruction addresses and jumps (the model has none);
- * the self cost of a function is written on line 0 of its file, so the
- * line-by-line costs of source annotation are not kept.  A function that
+ * The line costs of every file are kept too, and the calls made from each
+ * line (in the order the profile gave them, which source annotation
+ * follows), so annotated sources are the same: the model does not keep
+ * which function each line's cost came from, so each file's functions'
+ * self costs are spread on its lines (see spread_file() in write.c); when
+ * they do not add up to the file's line costs (positions without lines),
+ * each function's self cost goes on line 0.  Instruction addresses and
+ * jumps are not kept (the model has none).  A function that
  * only inlined code created (fi=/fe=) is written through a function of the
  * same name when there is one (it may take that function's object, which
  * no report shows), else with its own fn= line.

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Round trip through the Callgrind writer: every profile of the shared corpus
 # is loaded, written with --format=callgrind, loaded again, and the function
-# table and the whole call graph (--inclusive=yes --tree=both) must come out
+# table, the whole call graph (--inclusive=yes --tree=both) and the
+# annotated sources (line costs and calls under their lines) must come out
 # byte for byte the same.  Profiles annogrind rejects are skipped (counted).
 #
 # usage: tests/suites/40-diff-roundtrip.sh [CORPUS]
@@ -28,7 +29,8 @@ for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); d
 		continue
 	fi
 	ok=1
-	for set in "--auto=no --threshold=100" "--inclusive=yes --tree=both --auto=no --threshold=100"; do
+	for set in "--auto=no --threshold=100" "--inclusive=yes --tree=both --auto=no --threshold=100" \
+		"--auto=yes --threshold=100 --context=3"; do
 		# shellcheck disable=SC2086
 		(cd "$dir" && "$bin" $set "$base") 2>/dev/null | sed "2s|^Profile data file.*'|Profile data file 'FILE'|" >"$tmp/a"
 		# shellcheck disable=SC2086
