@@ -697,56 +697,59 @@ static int cost_line(struct loader *ld, const char *s, const char *end)
 static int fast_cost_line(struct loader *ld, const char **sp)
 {
 	const unsigned char *s = (const unsigned char *)*sp;
-	uint64_t pos[MAX_POS], *c = ld->costs;
+	uint64_t pos[MAX_POS], *restrict c = ld->costs;
+	const uint64_t *prevpos = ld->pos;
 	size_t n = 0, nraw;
-	int i;
+	int i, npos = ld->npos;
 
 	if (!c)
 		return 0;
 	nraw = ld->p->ev.nraw;
-	for (i = 0; i < ld->npos; i++) {
-		uint64_t v = 0, prev = ld->pos[i];
-		unsigned sign = 0, nd = 0;
+	for (i = 0; i < npos; i++) {
+		uint64_t v = 0;
+		unsigned char sign = 0;
+		const unsigned char *d;
 		while (*s == ' ' || *s == '\t')
 			s++;
-		if (*s == '\n') {
+		if (*s == '*') {
+			pos[i] = prevpos[i];
+			s++;
+		} else if (*s == '\n') {
 			if (i == 0)
 				return 0;
-			pos[i] = prev;
+			pos[i] = prevpos[i];	/* a short line repeats the rest */
 			continue;
-		}
-		if (*s == '*') {
-			pos[i] = prev;
-			s++;
 		} else {
 			if (*s == '+' || *s == '-')
 				sign = *s++;
+			d = s;
 			if (s[0] == '0' && (s[1] | 0x20) == 'x' && !sign) {
 				s += 2;
-				for (;; s++, nd++) {
-					unsigned d = (unsigned)*s - '0';
-					if (d < 10)
-						v = v << 4 | d;
-					else if ((d = ((unsigned)*s | 0x20) - 'a') < 6)
-						v = v << 4 | (d + 10);
+				d = s;
+				for (;; s++) {
+					unsigned x = (unsigned)*s - '0';
+					if (x < 10)
+						v = v << 4 | x;
+					else if ((x = ((unsigned)*s | 0x20) - 'a') < 6)
+						v = v << 4 | (x + 10);
 					else
 						break;
 				}
-				if (nd == 0 || nd > 15)
+				if (s == d || s - d > 15)
 					return 0;
 			} else {
-				for (; (unsigned)*s - '0' < 10; s++, nd++)
+				for (; (unsigned)*s - '0' < 10; s++)
 					v = v * 10 + ((unsigned)*s - '0');
-				if (nd == 0 || nd > 19)
+				if (s == d || s - d > 19)
 					return 0;
 			}
 			if (sign == '+') {
-				if (__builtin_add_overflow(prev, v, &v))
+				if (__builtin_add_overflow(prevpos[i], v, &v))
 					return 0;
 			} else if (sign == '-') {
-				if (v > prev)
+				if (v > prevpos[i])
 					return 0;
-				v = prev - v;
+				v = prevpos[i] - v;
 			}
 			pos[i] = v;
 		}
@@ -755,16 +758,17 @@ static int fast_cost_line(struct loader *ld, const char **sp)
 	}
 	for (;;) {
 		uint64_t v = 0;
-		unsigned nd = 0;
+		const unsigned char *d;
 		while (*s == ' ' || *s == '\t')
 			s++;
 		if (*s == '\n')
 			break;
 		if (n == nraw)
 			return 0;
-		for (; (unsigned)*s - '0' < 10; s++, nd++)
+		d = s;
+		for (; (unsigned)*s - '0' < 10; s++)
 			v = v * 10 + ((unsigned)*s - '0');
-		if (nd == 0 || nd > 19 || (*s != ' ' && *s != '\t' && *s != '\n'))
+		if (s == d || s - d > 19 || (*s != ' ' && *s != '\t' && *s != '\n'))
 			return 0;
 		c[n++] = v;
 	}

@@ -48,7 +48,7 @@ struct callsite {
 	uint64_t count;
 	struct cc *cc;		/* inclusive cost of these calls */
 	struct callsite *next;	/* in the file's list */
-	UT_hash_handle hh;
+	struct file *file;	/* whose list */
 };
 
 struct file {
@@ -59,8 +59,6 @@ struct file {
 	size_t lcap, nlines;
 	struct callsite *sites;
 	size_t nsites;
-	struct callsite *site_hash;	/* private */
-	UT_hash_handle hh;
 };
 
 /*
@@ -86,7 +84,6 @@ struct fn {
 	unsigned named:1;	/* opened by an fn= line (callgrind_annotate shows its object) */
 	unsigned multi_obj:1;	/* fn= lines gave it more than one object */
 	uint32_t cycle;		/* 0, or the number of its cycle (set by graph) */
-	UT_hash_handle hh;
 };
 
 /* All calls from one function to another, summed. */
@@ -100,7 +97,15 @@ struct call {
 	struct cc *cc;
 	struct call *next_out, *next_in;
 	unsigned recursive:1;	/* inside a cycle or to itself (set by graph) */
-	UT_hash_handle hh;
+};
+
+/* Private to profile.c: an open-addressing index of pointers by hash. */
+struct ptab {
+	struct ptab_slot {
+		uint64_t hash;
+		void *ptr;	/* NULL: empty */
+	} *slot;
+	size_t cap, n;
 };
 
 struct cycle {
@@ -135,11 +140,8 @@ struct profile {
 	struct cycle *cycles;
 	size_t ncycles;
 
-	/* private hash tables */
-	struct istr *strings;
-	struct fn *fn_hash;
-	struct file *file_hash;
-	struct call *call_hash;
+	/* private indexes */
+	struct ptab strings, fn_tab, file_tab, call_tab, site_tab;
 };
 
 void profile_init(struct profile *p);
