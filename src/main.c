@@ -250,7 +250,12 @@ static int run_diff(const struct opts *o, const char *pwd)
 	if (report_init(&r, use[1], o, name[1], stdout, err, sizeof(err))) {
 		rc = usage_error(err);
 	} else {
-		report_diff(&r, &d, name[0], name[1]);
+		if (o->format == OPTS_FORMAT_JSON)
+			report_diff_json(&r, &d, name[0], name[1]);
+		else if (o->format == OPTS_FORMAT_TSV)
+			report_diff_tsv(&r, &d);
+		else
+			report_diff(&r, &d, name[0], name[1]);
 		rc = finish_output();
 	}
 	report_release(&r);

@@ -60,6 +60,49 @@ static int drow_cmp(const void *x, const void *y)
 	return strcmp(a->name, b->name);
 }
 
+static int changed(const struct diff *d, const struct diff_fn *f)
+{
+	size_t e;
+
+	for (e = 0; e < d->nev; e++)
+		if (f->self[0]->v[e] != f->self[1]->v[e] || f->incl[0]->v[e] != f->incl[1]->v[e])
+			return 1;
+	return 0;
+}
+
+/* The functions of either profile (all, or only those that changed), in the diff's order. */
+static size_t collect(const struct report *r, const struct diff *d, struct drow *rows, int all)
+{
+	const struct opts *o = r->o;
+	size_t i, n = 0;
+
+	for (i = 0; i < d->nfns; i++) {
+		const struct diff_fn *f = d->fns[i];
+		if (!f->in[0] && !f->in[1])
+			continue;
+		if (!all && !changed(d, f))
+			continue;
+		rows[n].f = f;
+		rows[n].key[0] = o->inclusive ? f->incl[0] : f->self[0];
+		rows[n].key[1] = o->inclusive ? f->incl[1] : f->self[1];
+		rows[n].name = xmalloc(strlen(f->file) + strlen(f->name) + 2);
+		sprintf(rows[n].name, "%s:%s", f->file, f->name);
+		n++;
+	}
+	cmp_r = r;
+	qsort(rows, n, sizeof(*rows), drow_cmp);
+	return n;
+}
+
+static const char *status(const struct diff *d, const struct diff_fn *f)
+{
+	if (!f->in[0])
+		return "new";
+	if (!f->in[1])
+		return "gone";
+	return changed(d, f) ? "changed" : "same";
+}
+
 static void pad(FILE *out, size_t n)
 {
 	while (n-- > 0)
@@ -182,7 +225,6 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 		 const char *new_name)
 {
 	const char *const names[2] = { old_name, new_name };
-	const struct opts *o = r->o;
 	FILE *out = r->out;
 	size_t ncol = 2 * r->nshow, i, k, nrows = 0;
 	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
@@ -193,27 +235,10 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 	header(r, d, names);
 	totals(r, d);
 
-	for (i = 0; i < d->nfns; i++) {
-		const struct diff_fn *f = d->fns[i];
-		size_t e, changed = 0;
-		if (!f->in[0] && !f->in[1])
-			continue;
-		for (e = 0; e < d->nev; e++)
-			if (f->self[0]->v[e] != f->self[1]->v[e] || f->incl[0]->v[e] != f->incl[1]->v[e])
-				changed = 1;
-		if (!changed)
-			continue;
-		rows[nrows].f = f;
-		rows[nrows].key[0] = o->inclusive ? f->incl[0] : f->self[0];
-		rows[nrows].key[1] = o->inclusive ? f->incl[1] : f->self[1];
-		rows[nrows].name = xmalloc(strlen(f->file) + strlen(f->name) + 2);
-		sprintf(rows[nrows].name, "%s:%s", f->file, f->name);
+	nrows = collect(r, d, rows, 0);
+	for (i = 0; i < nrows; i++)
 		for (k = 0; k < r->nsort; k++)
-			sum[k] += (double)absdiff(rows[nrows].key, r->sort[k]);
-		nrows++;
-	}
-	cmp_r = r;
-	qsort(rows, nrows, sizeof(*rows), drow_cmp);
+			sum[k] += (double)absdiff(rows[i].key, r->sort[k]);
 
 	/* column widths: the headers and every cell */
 	for (k = 0; k < r->nshow; k++) {
@@ -271,4 +296,215 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 	free(w);
 	free(sum);
 	free(curr);
+}
+
+/* ---- machine-readable forms ---- */
+
+/* A JSON string (null for NULL), escaped per RFC 8259. */
+static void jstr(FILE *out, const char *s)
+{
+	if (!s) {
+		fputs("null", out);
+		return;
+	}
+	putc('"', out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			putc(c, out);
+	}
+	putc('"', out);
+}
+
+static void jcost(FILE *out, const struct diff *d, const struct cc *c)
+{
+	size_t i;
+
+	putc('[', out);
+	for (i = 0; i < d->nev; i++)
+		fprintf(out, "%s%llu", i ? ", " : "", (unsigned long long)c->v[i]);
+	putc(']', out);
+}
+
+static void jside(FILE *out, const struct profile *p, const char *name)
+{
+	fputs("{\"profile\": ", out);
+	jstr(out, name);
+	fputs(", \"creator\": ", out);
+	jstr(out, p->creator);
+	fputs(", \"cmd\": ", out);
+	jstr(out, p->cmd);
+	fputs(", \"pid\": ", out);
+	jstr(out, p->pid);
+	putc('}', out);
+}
+
+static void jlist(FILE *out, char *const *v, size_t n)
+{
+	size_t i;
+
+	putc('[', out);
+	for (i = 0; i < n; i++) {
+		if (i)
+			fputs(", ", out);
+		jstr(out, v[i]);
+	}
+	putc(']', out);
+}
+
+void report_diff_json(struct report *r, const struct diff *d, const char *old_name,
+		      const char *new_name)
+{
+	const struct profile *pn = d->p[DIFF_NEW];
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
+	size_t n, i;
+
+	fputs("{\n  \"schema\": \"annogrind-diff\",\n  \"version\": 1,\n  \"old\": ", out);
+	jside(out, d->p[DIFF_OLD], old_name);
+	fputs(",\n  \"new\": ", out);
+	jside(out, pn, new_name);
+	fputs(",\n  \"events\": [", out);
+	for (i = 0; i < pn->ev.n; i++) {
+		const struct event *e = &pn->ev.ev[i];
+		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+		jstr(out, e->name);
+		fputs(", \"long_name\": ", out);
+		jstr(out, e->longname);
+		fputs(", \"formula\": ", out);
+		jstr(out, e->formula);
+		putc('}', out);
+	}
+	fputs("\n  ],\n  \"totals\": {\"old\": ", out);
+	jcost(out, d, d->total[0]);
+	fputs(", \"new\": ", out);
+	jcost(out, d, d->total[1]);
+	fprintf(out, "},\n  \"order\": \"%s\",\n  \"sort\": [", o->inclusive ? "inclusive" : "self");
+	for (i = 0; i < r->nsort; i++) {
+		if (i)
+			fputs(", ", out);
+		jstr(out, pn->ev.ev[r->sort[i]].name);
+	}
+	fputs("],\n  \"mod_funcname\": ", out);
+	jlist(out, o->mod_funcname, o->nmod_funcname);
+	fputs(",\n  \"mod_filename\": ", out);
+	jlist(out, o->mod_filename, o->nmod_filename);
+	fputs(",\n  \"functions\": [", out);
+	n = collect(r, d, rows, 1);
+	if (o->top && n > o->top)
+		n = o->top;
+	for (i = 0; i < n; i++) {
+		const struct diff_fn *f = rows[i].f;
+		fputs(i ? ",\n   {\"file\": " : "\n   {\"file\": ", out);
+		jstr(out, f->file);
+		fputs(", \"name\": ", out);
+		jstr(out, f->name);
+		fputs(", \"object\": ", out);
+		jstr(out, f->obj ? f->obj : "");
+		fprintf(out, ", \"status\": \"%s\",\n    \"self\": {\"old\": ", status(d, f));
+		jcost(out, d, f->self[0]);
+		fputs(", \"new\": ", out);
+		jcost(out, d, f->self[1]);
+		fputs("},\n    \"inclusive\": {\"old\": ", out);
+		jcost(out, d, f->incl[0]);
+		fputs(", \"new\": ", out);
+		jcost(out, d, f->incl[1]);
+		fputs("}}", out);
+	}
+	fputs(n ? "\n  ]\n}\n" : "]\n}\n", out);
+	for (i = 0; i < d->nfns && rows[i].name; i++)
+		free(rows[i].name);
+	free(rows);
+}
+
+/* A TSV field: tab, newline, CR and backslash as \t \n \r \\. */
+static void tfield(FILE *out, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '\t')
+			fputs("\\t", out);
+		else if (*s == '\n')
+			fputs("\\n", out);
+		else if (*s == '\r')
+			fputs("\\r", out);
+		else if (*s == '\\')
+			fputs("\\\\", out);
+		else
+			putc(*s, out);
+	}
+}
+
+/* Per event: old, new and the signed change. */
+static void tcost(FILE *out, const struct diff *d, const struct cc *a, const struct cc *b)
+{
+	size_t i;
+
+	for (i = 0; i < d->nev; i++) {
+		uint64_t x = a->v[i], y = b->v[i];
+		fprintf(out, "\t%llu\t%llu\t%s%llu", (unsigned long long)x, (unsigned long long)y,
+			y < x ? "-" : "", (unsigned long long)(y < x ? x - y : y - x));
+	}
+}
+
+void report_diff_tsv(struct report *r, const struct diff *d)
+{
+	const struct profile *pn = d->p[DIFF_NEW];
+	FILE *out = r->out;
+	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
+	size_t n, i;
+	int k;
+
+	fputs("# annogrind diff tsv 1\n", out);
+	for (i = 0; i < pn->ev.n; i++) {
+		fputs("#event\t", out);
+		tfield(out, pn->ev.ev[i].name);
+		putc('\t', out);
+		tfield(out, pn->ev.ev[i].longname);
+		putc('\t', out);
+		tfield(out, pn->ev.ev[i].formula);
+		putc('\n', out);
+	}
+	fputs("kind\tstatus\tobject\tfile\tfunction", out);
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < pn->ev.n; i++) {
+			const char *kind = k ? "incl" : "self";
+			fprintf(out, "\t%s_old:", kind);
+			tfield(out, pn->ev.ev[i].name);
+			fprintf(out, "\t%s_new:", kind);
+			tfield(out, pn->ev.ev[i].name);
+			fprintf(out, "\t%s_change:", kind);
+			tfield(out, pn->ev.ev[i].name);
+		}
+	}
+	fputs("\ntotal\t\t\t\t", out);
+	tcost(out, d, d->total[0], d->total[1]);
+	tcost(out, d, d->total[0], d->total[1]);
+	putc('\n', out);
+	n = collect(r, d, rows, 1);
+	if (r->o->top && n > r->o->top)
+		n = r->o->top;
+	for (i = 0; i < n; i++) {
+		const struct diff_fn *f = rows[i].f;
+		fprintf(out, "fn\t%s\t", status(d, f));
+		tfield(out, f->obj);
+		putc('\t', out);
+		tfield(out, f->file);
+		putc('\t', out);
+		tfield(out, f->name);
+		tcost(out, d, f->self[0], f->self[1]);
+		tcost(out, d, f->incl[0], f->incl[1]);
+		putc('\n', out);
+	}
+	for (i = 0; i < d->nfns && rows[i].name; i++)
+		free(rows[i].name);
+	free(rows);
 }

@@ -20,4 +20,18 @@
 void report_diff(struct report *r, const struct diff *d, const char *old_name,
 		 const char *new_name);
 
+/*
+ * The same comparison for programs, every function of either profile
+ * (changed or not, cut only by --top), in the order above:
+ * report_diff_json() writes schema "annogrind-diff" version 1
+ * (doc/annogrind-diff.schema.json); report_diff_tsv() writes "# annogrind
+ * diff tsv 1", "#event" lines, a header row, a "total" row and one "fn" row
+ * per function with its status (new, gone, changed, same), object, file,
+ * name, then per event old, new and signed change of the self cost, then
+ * the same of the inclusive cost.
+ */
+void report_diff_json(struct report *r, const struct diff *d, const char *old_name,
+		      const char *new_name);
+void report_diff_tsv(struct report *r, const struct diff *d);
+
 #endif
