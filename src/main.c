@@ -209,8 +209,17 @@ static int run_diff(const struct opts *o, const char *pwd)
 		use[s] = &p[s];
 	}
 	for (s = 0; s < 2; s++) {
-		use[s] = &p[s];
-		if (input_load(&p[s], name[s], pwd[0] ? pwd : NULL) || load_finish(&p[s])) {
+		struct input_list in;
+		size_t i;
+		int bad = 0;
+
+		/* a side may be a --separate-threads base name: its files are summed */
+		input_list_init(&in);
+		input_add(&in, name[s]);
+		for (i = 0; i < in.n && !bad; i++)
+			bad = input_load(&p[s], in.paths[i], pwd[0] ? pwd : NULL);
+		input_list_release(&in);
+		if (bad || load_finish(&p[s])) {
 			rc = EXIT_INPUT;
 			goto out;
 		}

@@ -149,31 +149,47 @@ static void replace(struct sbuf *b, const struct modname *m, const char *s,
 	}
 }
 
+/*
+ * One rule on s, as sed does it: with 'g', every match, where an empty match
+ * right after a previous match does not count (s/a*\/x/g on "baaac" gives
+ * "xbxcx").
+ */
 static char *apply_one(const struct modname *m, const char *s)
 {
 	struct sbuf b = { NULL, 0, 0 };
 	regmatch_t g[10];
 	const char *p = s;
-	int eflags = 0;
+	int after_match = 0;
 
 	sb_add(&b, "", 0);
-	while (*p || p == s) {
-		if (regexec(&m->re, p, 10, g, eflags))
+	for (;;) {
+		size_t so, eo;
+		if (regexec(&m->re, p, 10, g, p == s ? 0 : REG_NOTBOL))
 			break;
-		sb_add(&b, p, (size_t)g[0].rm_so);
+		so = (size_t)g[0].rm_so;
+		eo = (size_t)g[0].rm_eo;
+		if (so == eo && so == 0 && after_match) {
+			if (!*p)
+				break;
+			sb_add(&b, p, 1);
+			p++;
+			after_match = 0;
+			continue;
+		}
+		sb_add(&b, p, so);
 		replace(&b, m, p, g);
-		if (g[0].rm_eo == g[0].rm_so) {
-			/* an empty match: keep one character and go on after it */
-			if (!p[g[0].rm_eo]) {
-				p += g[0].rm_eo;
+		if (so == eo) {
+			if (!p[eo]) {
+				p += eo;
 				break;
 			}
-			sb_add(&b, p + g[0].rm_eo, 1);
-			p += g[0].rm_eo + 1;
+			sb_add(&b, p + eo, 1);
+			p += eo + 1;
+			after_match = 0;
 		} else {
-			p += g[0].rm_eo;
+			p += eo;
+			after_match = 1;
 		}
-		eflags = REG_NOTBOL;
 		if (!m->global)
 			break;
 	}
