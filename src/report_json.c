@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "outbuf.h"
 
 #define JSON_SCHEMA_VERSION 1
 
@@ -60,32 +61,40 @@ const struct fn **report_sorted_fns(const struct report *r, size_t *n)
 	return v;
 }
 
+/* "\u00XX" for a control character or a byte taken as Latin-1. */
+static void jesc(struct outbuf *out, unsigned c)
+{
+	static const char hex[] = "0123456789abcdef";
+	char e[6] = { '\\', 'u', '0', '0', hex[(c >> 4) & 15], hex[c & 15] };
+	outbuf_write(out, e, 6);
+}
+
 /* A JSON string; bytes that are not valid UTF-8 are taken as Latin-1. */
-static void jstr(FILE *out, const char *s)
+static void jstr(struct outbuf *out, const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
 
 	if (!s) {
-		fputs("null", out);
+		outbuf_puts(out, "null");
 		return;
 	}
-	putc('"', out);
+	outbuf_putc(out, '"');
 	while (*u) {
 		unsigned char c = *u;
 		size_t need = 0, i;
 		if (c == '"' || c == '\\') {
-			putc('\\', out);
-			putc(c, out);
+			outbuf_putc(out, '\\');
+			outbuf_putc(out, c);
 			u++;
 			continue;
 		}
 		if (c < 0x20) {
-			fprintf(out, "\\u%04x", c);
+			jesc(out, c);
 			u++;
 			continue;
 		}
 		if (c < 0x80) {
-			putc(c, out);
+			outbuf_putc(out, c);
 			u++;
 			continue;
 		}
@@ -103,113 +112,114 @@ static void jstr(FILE *out, const char *s)
 		    (c == 0xf0 && need && u[1] < 0x90) || (c == 0xf4 && need && u[1] > 0x8f))
 			need = 0;
 		if (!need) {
-			fprintf(out, "\\u%04x", c);
+			jesc(out, c);
 			u++;
 			continue;
 		}
-		fwrite(u, 1, need + 1, out);
+		outbuf_write(out, (const char *)u, need + 1);
 		u += need + 1;
 	}
-	putc('"', out);
+	outbuf_putc(out, '"');
 }
 
-static void ju64(FILE *out, uint64_t v)
+static void ju64(struct outbuf *out, uint64_t v)
 {
-	char buf[24], *e = buf + sizeof(buf), *s = e;
-	do {
-		*--s = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	fwrite(s, 1, (size_t)(e - s), out);
+	outbuf_u64(out, v);
 }
 
-static void jcost(FILE *out, const struct profile *p, const struct cc *c)
+static void jcost(struct outbuf *out, const struct profile *p, const struct cc *c)
 {
 	size_t i;
 
-	putc('[', out);
+	outbuf_putc(out, '[');
 	for (i = 0; i < p->ev.n; i++) {
 		if (i)
-			putc(',', out);
+			outbuf_putc(out, ',');
 		if (c && cc_defined(p, c, i))
 			ju64(out, c->v[i]);
 		else
-			fputs("null", out);
+			outbuf_puts(out, "null");
 	}
-	putc(']', out);
+	outbuf_putc(out, ']');
 }
 
-static void jcalls(FILE *out, const struct profile *p, const struct fn *f, int callers)
+static void jcalls(struct outbuf *out, const struct profile *p, const struct fn *f, int callers)
 {
 	const struct call *c;
 	int first = 1;
 
-	putc('[', out);
+	outbuf_putc(out, '[');
 	for (c = callers ? f->in : f->out; c; c = callers ? c->next_in : c->next_out) {
 		const struct fn *other = callers ? c->k.caller : c->k.callee;
-		fputs(first ? "\n      {\"id\":" : ",\n      {\"id\":", out);
+		outbuf_puts(out, first ? "\n      {\"id\":" : ",\n      {\"id\":");
 		first = 0;
 		ju64(out, other->id);
-		fputs(",\"count\":", out);
+		outbuf_puts(out, ",\"count\":");
 		ju64(out, c->count);
-		fputs(",\"inclusive\":", out);
+		outbuf_puts(out, ",\"inclusive\":");
 		jcost(out, p, c->cc);
-		fprintf(out, ",\"recursive\":%s}", c->recursive ? "true" : "false");
+		outbuf_puts(out, c->recursive ? ",\"recursive\":true}" : ",\"recursive\":false}");
 	}
-	fputs(first ? "]" : "\n    ]", out);
+	outbuf_puts(out, first ? "]" : "\n    ]");
 }
 
 void report_json(struct report *r)
 {
 	const struct profile *p = r->p;
-	FILE *out = r->out;
+	static struct outbuf ob;
+	struct outbuf *out = &ob;
 	const struct fn **fns;
 	size_t i, n, k;
+	char num[64];
 
-	fprintf(out, "{\n  \"schema\": \"annogrind-report\",\n  \"version\": %d,\n",
-		JSON_SCHEMA_VERSION);
-	fputs("  \"profiles\": [", out);
+	outbuf_init(out, r->out);
+	snprintf(num, sizeof(num), "%d", JSON_SCHEMA_VERSION);
+	outbuf_puts(out, "{\n  \"schema\": \"annogrind-report\",\n  \"version\": ");
+	outbuf_puts(out, num);
+	outbuf_puts(out, ",\n");
+	outbuf_puts(out, "  \"profiles\": [");
 	if (r->ninputs > 1) {
 		for (i = 0; i < r->ninputs; i++) {
 			if (i)
-				fputs(", ", out);
+				outbuf_puts(out, ", ");
 			jstr(out, r->inputs[i]);
 		}
 	} else {
 		jstr(out, r->input_name);
 	}
-	fputs("],\n  \"creator\": ", out);
+	outbuf_puts(out, "],\n  \"creator\": ");
 	jstr(out, p->creator);
-	fputs(",\n  \"cmd\": ", out);
+	outbuf_puts(out, ",\n  \"cmd\": ");
 	jstr(out, p->cmd);
-	fputs(",\n  \"pid\": ", out);
+	outbuf_puts(out, ",\n  \"pid\": ");
 	jstr(out, p->pid);
-	fputs(",\n  \"thread\": ", out);
+	outbuf_puts(out, ",\n  \"thread\": ");
 	jstr(out, p->thread);
-	fputs(",\n  \"parts\": ", out);
+	outbuf_puts(out, ",\n  \"parts\": ");
 	ju64(out, p->nparts);
-	fputs(",\n  \"events\": [", out);
+	outbuf_puts(out, ",\n  \"events\": [");
 	for (i = 0; i < p->ev.n; i++) {
 		const struct event *e = &p->ev.ev[i];
-		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
+		outbuf_puts(out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
 		jstr(out, e->name);
-		fputs(", \"long_name\": ", out);
+		outbuf_puts(out, ", \"long_name\": ");
 		jstr(out, e->longname);
-		fputs(", \"formula\": ", out);
+		outbuf_puts(out, ", \"formula\": ");
 		jstr(out, e->formula);
-		putc('}', out);
+		outbuf_putc(out, '}');
 	}
-	fputs("\n  ],\n  \"totals\": ", out);
+	outbuf_puts(out, "\n  ],\n  \"totals\": ");
 	jcost(out, p, p->total);
-	fprintf(out, ",\n  \"totals_calculated\": %s,\n",
-		p->total_calculated ? "true" : "false");
-	fprintf(out, "  \"order\": \"%s\",\n  \"sort\": [", r->o->inclusive ? "inclusive" : "self");
+	outbuf_puts(out, p->total_calculated ? ",\n  \"totals_calculated\": true,\n"
+					     : ",\n  \"totals_calculated\": false,\n");
+	outbuf_puts(out, r->o->inclusive ? "  \"order\": \"inclusive\",\n  \"sort\": ["
+					 : "  \"order\": \"self\",\n  \"sort\": [");
 	for (i = 0; i < r->nsort; i++) {
 		if (i)
-			fputs(", ", out);
+			outbuf_puts(out, ", ");
 		jstr(out, p->ev.ev[r->sort[i]].name);
 	}
-	fputs("],\n  \"functions\": [", out);
+	outbuf_puts(out, "],\n  \"functions\": [");
 	fns = report_sorted_fns(r, &n);
 	for (i = 0; i < n; i++) {
 		const struct fn *f = fns[i];
@@ -218,43 +228,44 @@ void report_json(struct report *r)
 
 		for (c = f->in; c; c = c->next_in)
 			calls += c->count;
-		fputs(i ? ",\n   {\"id\": " : "\n   {\"id\": ", out);
+		outbuf_puts(out, i ? ",\n   {\"id\": " : "\n   {\"id\": ");
 		ju64(out, f->id);
-		fputs(", \"object\": ", out);
+		outbuf_puts(out, ", \"object\": ");
 		jstr(out, f->obj);
-		fputs(", \"file\": ", out);
+		outbuf_puts(out, ", \"file\": ");
 		jstr(out, f->k.file->name);
-		fputs(", \"name\": ", out);
+		outbuf_puts(out, ", \"name\": ");
 		jstr(out, f->k.name);
-		fputs(",\n    \"self\": ", out);
+		outbuf_puts(out, ",\n    \"self\": ");
 		jcost(out, p, f->self);
-		fputs(", \"inclusive\": ", out);
+		outbuf_puts(out, ", \"inclusive\": ");
 		jcost(out, p, f->incl);
-		fputs(",\n    \"calls\": ", out);
+		outbuf_puts(out, ",\n    \"calls\": ");
 		ju64(out, calls);
-		fputs(", \"cycle\": ", out);
+		outbuf_puts(out, ", \"cycle\": ");
 		ju64(out, f->cycle);
-		fputs(",\n    \"callers\": ", out);
+		outbuf_puts(out, ",\n    \"callers\": ");
 		jcalls(out, p, f, 1);
-		fputs(",\n    \"callees\": ", out);
+		outbuf_puts(out, ",\n    \"callees\": ");
 		jcalls(out, p, f, 0);
-		putc('}', out);
+		outbuf_putc(out, '}');
 	}
 	free(fns);
-	fputs(n ? "\n  ],\n  \"cycles\": [" : "],\n  \"cycles\": [", out);
+	outbuf_puts(out, n ? "\n  ],\n  \"cycles\": [" : "],\n  \"cycles\": [");
 	for (i = 0; i < p->ncycles; i++) {
 		const struct cycle *cy = &p->cycles[i];
-		fputs(i ? ",\n    {\"cycle\": " : "\n    {\"cycle\": ", out);
+		outbuf_puts(out, i ? ",\n    {\"cycle\": " : "\n    {\"cycle\": ");
 		ju64(out, cy->num);
-		fputs(", \"members\": [", out);
+		outbuf_puts(out, ", \"members\": [");
 		for (k = 0; k < cy->nmembers; k++) {
 			if (k)
-				putc(',', out);
+				outbuf_putc(out, ',');
 			ju64(out, cy->members[k]->id);
 		}
-		fputs("], \"inclusive\": ", out);
+		outbuf_puts(out, "], \"inclusive\": ");
 		jcost(out, p, cy->incl);
-		putc('}', out);
+		outbuf_putc(out, '}');
 	}
-	fputs(p->ncycles ? "\n  ]\n}\n" : "]\n}\n", out);
+	outbuf_puts(out, p->ncycles ? "\n  ]\n}\n" : "]\n}\n");
+	outbuf_flush(out);
 }

@@ -3,103 +3,115 @@
 
 #include <stdlib.h>
 
+#include "outbuf.h"
+
 /* A field: tab, newline, CR and backslash written as \t \n \r \\. */
-static void tfield(FILE *out, const char *s)
+static void tfield(struct outbuf *out, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
 		case '\t':
-			fputs("\\t", out);
+			outbuf_puts(out, "\\t");
 			break;
 		case '\n':
-			fputs("\\n", out);
+			outbuf_puts(out, "\\n");
 			break;
 		case '\r':
-			fputs("\\r", out);
+			outbuf_puts(out, "\\r");
 			break;
 		case '\\':
-			fputs("\\\\", out);
+			outbuf_puts(out, "\\\\");
 			break;
 		default:
-			putc(*s, out);
+			outbuf_putc(out, *s);
 		}
 	}
 }
 
 /* One column per event; an event never given is an empty field. */
-static void tcost(FILE *out, const struct profile *p, const struct cc *c)
+static void tcost(struct outbuf *out, const struct profile *p, const struct cc *c)
 {
 	size_t i;
 	for (i = 0; i < p->ev.n; i++) {
-		putc('\t', out);
+		outbuf_putc(out, '\t');
 		if (c && cc_defined(p, c, i))
-			fprintf(out, "%llu", (unsigned long long)c->v[i]);
+			outbuf_u64(out, c->v[i]);
 	}
 }
 
-static void tnames(FILE *out, const struct fn *f)
+static void tnames(struct outbuf *out, const struct fn *f)
 {
-	putc('\t', out);
+	outbuf_putc(out, '\t');
 	tfield(out, f->obj);
-	putc('\t', out);
+	outbuf_putc(out, '\t');
 	tfield(out, f->k.file->name);
-	putc('\t', out);
+	outbuf_putc(out, '\t');
 	tfield(out, f->k.name);
 }
 
 void report_tsv(struct report *r)
 {
 	const struct profile *p = r->p;
-	FILE *out = r->out;
+	static struct outbuf ob;
+	struct outbuf *out = &ob;
 	const struct fn **fns;
 	size_t i, n;
 
-	fputs("# annogrind tsv 1\n", out);
+	outbuf_init(out, r->out);
+	outbuf_puts(out, "# annogrind tsv 1\n");
 	for (i = 0; i < p->ev.n; i++) {
-		fputs("#event\t", out);
+		outbuf_puts(out, "#event\t");
 		tfield(out, p->ev.ev[i].name);
-		putc('\t', out);
+		outbuf_putc(out, '\t');
 		tfield(out, p->ev.ev[i].longname);
-		putc('\t', out);
+		outbuf_putc(out, '\t');
 		tfield(out, p->ev.ev[i].formula);
-		putc('\n', out);
+		outbuf_putc(out, '\n');
 	}
-	fputs("kind\tid\tto\tobject\tfile\tfunction\tcalls", out);
+	outbuf_puts(out, "kind\tid\tto\tobject\tfile\tfunction\tcalls");
 	for (i = 0; i < p->ev.n; i++) {
-		fputs("\tself:", out);
+		outbuf_puts(out, "\tself:");
 		tfield(out, p->ev.ev[i].name);
 	}
 	for (i = 0; i < p->ev.n; i++) {
-		fputs("\tincl:", out);
+		outbuf_puts(out, "\tincl:");
 		tfield(out, p->ev.ev[i].name);
 	}
-	fputs("\ntotal\t\t\t\t\t\t", out);
+	outbuf_puts(out, "\ntotal\t\t\t\t\t\t");
 	tcost(out, p, p->total);
 	tcost(out, p, p->total);
-	putc('\n', out);
+	outbuf_putc(out, '\n');
 
 	fns = report_sorted_fns(r, &n);
 	for (i = 0; i < n; i++) {
 		const struct fn *f = fns[i];
 		const struct call *c;
-		unsigned long long calls = 0;
+		uint64_t calls = 0;
 
 		for (c = f->in; c; c = c->next_in)
 			calls += c->count;
-		fprintf(out, "fn\t%u\t", (unsigned)f->id);
+		outbuf_puts(out, "fn\t");
+		outbuf_u64(out, f->id);
+		outbuf_putc(out, '\t');	/* no "to" */
 		tnames(out, f);
-		fprintf(out, "\t%llu", calls);
+		outbuf_putc(out, '\t');
+		outbuf_u64(out, calls);
 		tcost(out, p, f->self);
 		tcost(out, p, f->incl);
-		putc('\n', out);
+		outbuf_putc(out, '\n');
 		for (c = f->out; c; c = c->next_out) {
-			fprintf(out, "call\t%u\t%u", (unsigned)f->id, (unsigned)c->k.callee->id);
+			outbuf_puts(out, "call\t");
+			outbuf_u64(out, f->id);
+			outbuf_putc(out, '\t');
+			outbuf_u64(out, c->k.callee->id);
 			tnames(out, c->k.callee);
-			fprintf(out, "\t%llu", (unsigned long long)c->count);
+			outbuf_putc(out, '\t');
+			outbuf_u64(out, c->count);
 			tcost(out, p, NULL);
 			tcost(out, p, c->cc);
-			putc('\n', out);
+			outbuf_putc(out, '\n');
 		}
 	}
 	free(fns);
+	outbuf_flush(out);
 }

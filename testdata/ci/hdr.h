@@ -1,0 +1,3 @@
+#include <stdio.h>
+# define X 1
+version_t v;
