@@ -113,6 +113,98 @@ static struct diff_call *diff_call_get(struct diff *d, struct diff_fn *caller,
 	return c;
 }
 
+static struct diff_file *diff_file_get(struct diff *d, const char *name)
+{
+	struct diff_file *f;
+	size_t len = strlen(name);
+
+	HASH_FIND(hh, d->file_hash, name, len, f);
+	if (f)
+		return f;
+	f = arena_alloc(&d->arena, sizeof(*f));
+	f->name = arena_strndup(&d->arena, name, len);
+	f->last_site = &f->sites;
+	f->id = (uint32_t)d->nfiles;
+	HASH_ADD_KEYPTR(hh, d->file_hash, f->name, len, f);
+	d->files = xrealloc(d->files, (d->nfiles + 1) * sizeof(*d->files));
+	d->files[d->nfiles++] = f;
+	return f;
+}
+
+static struct diff_line *diff_line_get(struct diff *d, struct diff_file *f, uint64_t line)
+{
+	struct diff_line *l;
+
+	HASH_FIND(hh, f->lines, &line, sizeof(line), l);
+	if (l)
+		return l;
+	l = arena_alloc(&d->arena, sizeof(*l));
+	l->line = line;
+	l->cc[0] = cc_new(d);
+	l->cc[1] = cc_new(d);
+	HASH_ADD(hh, f->lines, line, sizeof(line), l);
+	return l;
+}
+
+static struct diff_site *diff_site_get(struct diff *d, struct diff_file *f,
+				       struct diff_fn *caller, struct diff_fn *callee,
+				       uint64_t line)
+{
+	struct diff_site_key k;
+	struct diff_site *site;
+
+	memset(&k, 0, sizeof(k));
+	k.caller = caller;
+	k.callee = callee;
+	k.line = line;
+	HASH_FIND(hh, f->site_hash, &k, sizeof(k), site);
+	if (site)
+		return site;
+	site = arena_alloc(&d->arena, sizeof(*site));
+	site->k = k;
+	site->cc[0] = cc_new(d);
+	site->cc[1] = cc_new(d);
+	*f->last_site = site;
+	f->last_site = &site->next;
+	HASH_ADD(hh, f->site_hash, k, sizeof(k), site);
+	return site;
+}
+
+/* The line costs and call sites of side s, files matched by name. */
+static void add_lines(struct diff *d, int s, struct diff_fn *const *map)
+{
+	const struct profile *p = d->p[s];
+	const struct callsite **v = NULL;
+	size_t i, k, n, cap = 0;
+
+	for (i = 0; i < p->nfiles_src; i++) {
+		const struct file *f = p->files[i];
+		const struct callsite *cs;
+		struct diff_file *df;
+		if (!f->nlines && !f->nsites)
+			continue;
+		df = diff_file_get(d, f->name);
+		for (k = 0; k < f->lcap; k++)
+			if (f->lkeys[k])
+				cc_add_side(d, s, diff_line_get(d, df, f->lkeys[k] - 1)->cc[s],
+					    f->lvals[k]);
+		if (f->nsites > cap) {
+			cap = f->nsites;
+			v = xrealloc(v, cap * sizeof(*v));
+		}
+		n = 0;
+		for (cs = f->sites; cs; cs = cs->next)
+			v[n++] = cs;
+		for (k = n; k-- > 0;) {	/* the list holds the newest first */
+			struct diff_site *ds = diff_site_get(d, df, map[v[k]->k.caller->id],
+							     map[v[k]->k.callee->id], v[k]->k.line);
+			ds->count[s] += v[k]->count;
+			cc_add_side(d, s, ds->cc[s], v[k]->cc);
+		}
+	}
+	free(v);
+}
+
 static void add_side(struct diff *d, int s)
 {
 	const struct profile *p = d->p[s];
@@ -143,6 +235,7 @@ static void add_side(struct diff *d, int s)
 		dc->count[s] += c->count;
 		cc_add_side(d, s, dc->cc[s], c->cc);
 	}
+	add_lines(d, s, map);
 	free(map);
 }
 
@@ -169,7 +262,23 @@ void diff_release(struct diff *d)
 {
 	struct diff_fn *f, *ft;
 	struct diff_call *c, *ct;
+	struct diff_file *df, *dft;
+	size_t i;
 
+	for (i = 0; i < d->nfiles; i++) {
+		struct diff_line *l, *lt;
+		struct diff_site *site, *st;
+		HASH_ITER(hh, d->files[i]->lines, l, lt) {
+			HASH_DEL(d->files[i]->lines, l);
+		}
+		HASH_ITER(hh, d->files[i]->site_hash, site, st) {
+			HASH_DEL(d->files[i]->site_hash, site);
+		}
+	}
+	HASH_ITER(hh, d->file_hash, df, dft) {
+		HASH_DEL(d->file_hash, df);
+	}
+	free(d->files);
 	HASH_ITER(hh, d->fn_hash, f, ft) {
 		HASH_DEL(d->fn_hash, f);
 	}
@@ -259,12 +368,24 @@ int diff_profile(const struct diff *d, struct profile *out)
 	}
 	for (i = 0; i < d->ncalls; i++) {
 		const struct diff_call *c = d->calls[i];
-		struct fn *caller = fns[c->caller->id], *callee = fns[c->callee->id];
-		struct call *oc = profile_call(out, caller, callee);
-		struct callsite *site = profile_callsite(out, caller->k.file, 0, caller, callee);
-		oc->count = site->count = c->count[DIFF_NEW] ? c->count[DIFF_NEW] : c->count[DIFF_OLD];
+		struct call *oc = profile_call(out, fns[c->caller->id], fns[c->callee->id]);
+		oc->count = c->count[DIFF_NEW] ? c->count[DIFF_NEW] : c->count[DIFF_OLD];
 		both(d, oc->cc, c->cc);
-		both(d, site->cc, c->cc);
+	}
+	for (i = 0; i < d->nfiles; i++) {
+		const struct diff_file *df = d->files[i];
+		struct file *fl = profile_file(out, profile_intern(out, df->name, strlen(df->name)));
+		const struct diff_line *l;
+		const struct diff_site *site;
+		for (l = df->lines; l; l = l->hh.next)
+			both(d, profile_line(out, fl, l->line), l->cc);
+		for (site = df->sites; site; site = site->next) {
+			struct callsite *cs = profile_callsite(out, fl, site->k.line,
+							       fns[site->k.caller->id],
+							       fns[site->k.callee->id]);
+			cs->count = site->count[DIFF_NEW] ? site->count[DIFF_NEW] : site->count[DIFF_OLD];
+			both(d, cs->cc, site->cc);
+		}
 	}
 	free(fns);
 	return load_finish(out);

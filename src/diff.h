@@ -39,6 +39,35 @@ struct diff_call {
 	UT_hash_handle hh;
 };
 
+/* Per source file: the cost of each line, and the calls made from each line, per side. */
+struct diff_line {
+	uint64_t line;		/* the key */
+	struct cc *cc[2];
+	UT_hash_handle hh;
+};
+
+struct diff_site_key {
+	struct diff_fn *caller, *callee;
+	uint64_t line;
+};
+
+struct diff_site {
+	struct diff_site_key k;
+	uint64_t count[2];
+	struct cc *cc[2];
+	struct diff_site *next;	/* in the file's list, in order of creation */
+	UT_hash_handle hh;
+};
+
+struct diff_file {
+	const char *name;	/* the key, in the diff's arena */
+	struct diff_line *lines;
+	struct diff_site *sites, **last_site;
+	struct diff_site *site_hash;
+	uint32_t id;
+	UT_hash_handle hh;
+};
+
 struct diff {
 	const struct profile *p[2];
 	struct arena arena;
@@ -49,6 +78,9 @@ struct diff {
 	size_t nfns;
 	struct diff_call **calls;
 	size_t ncalls;
+	struct diff_file **files;	/* in order of creation */
+	size_t nfiles;
+	struct diff_file *file_hash;	/* private */
 	struct diff_fn *fn_hash;	/* private */
 	struct diff_call *call_hash;	/* private */
 };
@@ -62,8 +94,9 @@ void diff_release(struct diff *d);
  * The comparison as one profile, for write_callgrind(): each raw event E of
  * NEW becomes two, "E.old" and "E.new" (derived events the same way, with
  * their formulas), since Callgrind counts cannot be negative.  Functions
- * carry both self costs; calls carry both inclusive costs and the call
- * count of NEW (of OLD for a call NEW does not make), written on line 0.
+ * carry both self costs, source lines both line costs; calls carry both
+ * inclusive costs and the call count of NEW (of OLD for a call NEW does not
+ * make), at their call lines.
  * out is initialised here; the caller releases it.  Returns 0, or -1 after
  * a diagnostic (a derived event overflows).
  */

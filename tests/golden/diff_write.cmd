@@ -7,6 +7,9 @@
 #           log_it once (new only: 40/4)
 #   log_it  new only: 40 and 4; helper old only: 7 and 0
 #   totals  317 300 62 56 (given in a totals: line: the old and new totals)
+# Self costs sit on their source lines (main 1, walk 5, helper 9, log_it 9
+# of tree.c), calls at their call lines (main -> walk 2, main -> log_it 3,
+# walk -> walk 6, where walk -> walk'2 and walk'2 -> walk'3 were).
 annogrind --diff --format=callgrind --mod-filename='s|^/build/[0-9a-f]+/||' --mod-funcname="s/'[0-9]+\$//" diff/hash_old.cg diff/hash_new.cg >/tmp/annogrind-diff-write.$$
 cat /tmp/annogrind-diff-write.$$
 annogrind --auto=no --inclusive=yes --tree=both /tmp/annogrind-diff-write.$$ | sed 1,3d
