@@ -9,7 +9,9 @@ For each profile (run from its folder, as the oracle was):
   - its "totals" equal the PROGRAM TOTALS line of the text report, number by
     number ("." in the text is null in the JSON);
   - every cost has one entry per event, every caller/callee id names a
-    function, and a function's "calls" is the sum of its callers' counts.
+    function, and a function's "calls" is the sum of its callers' counts;
+  - --format=tsv has the same totals, one "fn" row per function with the
+    JSON's self and inclusive costs, and one "call" row per callee edge.
 Ends with "json-check: N passed, N failed".
 """
 import json
@@ -58,6 +60,41 @@ def check(binary, validator, path):
             return "%s: a call to an unknown id" % f["name"]
         if f["calls"] != sum(c["count"] for c in f["callers"]):
             return "%s: calls is not the sum of its callers' counts" % f["name"]
+    return check_tsv(binary, cwd, base, doc)
+
+
+def tsv_costs(fields):
+    return [None if x == "" else int(x) for x in fields]
+
+
+def check_tsv(binary, cwd, base, doc):
+    rc, tsv = run(binary, cwd, ["--format=tsv", base])
+    if rc != 0:
+        return "tsv exit %d" % rc
+    n = len(doc["events"])
+    fns = {f["id"]: f for f in doc["functions"]}
+    nfn = ncall = 0
+    for line in tsv.split("\n"):
+        if not line or line.startswith("#") or line.startswith("kind\t"):
+            continue
+        cols = line.split("\t")
+        if len(cols) != 7 + 2 * n:
+            return "tsv row with %d columns, want %d" % (len(cols), 7 + 2 * n)
+        self_, incl = tsv_costs(cols[7:7 + n]), tsv_costs(cols[7 + n:])
+        if cols[0] == "total":
+            if self_ != doc["totals"] or incl != doc["totals"]:
+                return "tsv totals %r, json %r" % (self_, doc["totals"])
+        elif cols[0] == "fn":
+            f = fns.get(int(cols[1]))
+            nfn += 1
+            if not f or self_ != f["self"] or incl != f["inclusive"]:
+                return "tsv fn row %s differs from the json" % cols[1]
+        elif cols[0] == "call":
+            ncall += 1
+        else:
+            return "tsv row of kind %r" % cols[0]
+    if nfn != len(fns) or ncall != sum(len(f["callees"]) for f in fns.values()):
+        return "tsv has %d fn and %d call rows" % (nfn, ncall)
     return None
 
 

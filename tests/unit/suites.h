@@ -12,6 +12,7 @@ Suite *load_suite(void);
 Suite *events_suite(void);
 Suite *opts_suite(void);
 Suite *numfmt_suite(void);
+Suite *gate_suite(void);
 Suite *modname_suite(void);
 
 /*
