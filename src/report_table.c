@@ -52,6 +52,11 @@ void report_header(struct report *r)
 	fputs("\nThresholds:      ", out);
 	for (i = 0; i < r->nsort; i++)
 		fprintf(out, " %s", r->thr_text[i]);
+	/* only when given, so callgrind_annotate's header stays byte for byte */
+	if (o->row_threshold >= 0)
+		fprintf(out, "\nRow threshold:    %g", o->row_threshold);
+	if (o->top)
+		fprintf(out, "\nTop:              %zu", o->top);
 	fprintf(out, "\nInclude dirs:     %s\n", o->ninclude ? o->include[0] : "");
 	for (i = 1; i < o->ninclude; i++)
 		fprintf(out, "                  %s\n", o->include[i]);
