@@ -326,6 +326,10 @@ int main(int argc, char **argv)
 		pwd[0] = '\0';
 	else
 		strcat(pwd, "/");
+	if (o.diff && ngates) {
+		rc = usage_error("--limit does not work with --diff");
+		goto out;
+	}
 	if (o.diff) {
 		rc = run_diff(&o, pwd);
 		goto out;
