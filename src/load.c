@@ -59,7 +59,9 @@ struct loader {
 	uint64_t pos[MAX_POS];
 
 	uint64_t *costs;	/* scratch for one cost line, n events */
-	uint64_t *prev_costs;	/* previous cost line, for relative costs */
+	uint64_t *prev_costs;	/* previous cost line, for relative costs: the same
+				 * array as costs, whose column i is read before
+				 * the new line writes it */
 	struct part_tot summary, totals;
 	uint64_t *self_sum;	/* sum of self costs of the current part */
 	uint32_t part_ndef;
@@ -70,8 +72,6 @@ struct loader {
 	uint64_t lc_line;	/* for runs of instructions of one line */
 	struct cc *lc_cc;
 
-	char *carry;		/* a line split between two blocks of input */
-	size_t carry_len, carry_cap;
 	uint64_t nbytes;	/* bytes read so far */
 };
 
@@ -318,7 +318,7 @@ static int freeze(struct loader *ld)
 	if (!ld->costs) {
 		nraw = p->ev.nraw;
 		ld->costs = xcalloc(p->ev.n + 1, sizeof(uint64_t));
-		ld->prev_costs = xcalloc(nraw + 1, sizeof(uint64_t));
+		ld->prev_costs = ld->costs;
 		ld->self_sum = xcalloc(nraw + 1, sizeof(uint64_t));
 		ld->summary.v = xcalloc(nraw + 1, sizeof(uint64_t));
 		ld->totals.v = xcalloc(nraw + 1, sizeof(uint64_t));
@@ -571,20 +571,21 @@ static inline unsigned counts_add(uint64_t *restrict dst, const uint64_t *restri
 	return bad;
 }
 
-static int cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *c, size_t n)
+static inline __attribute__((always_inline)) int
+cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t n)
 {
 	struct profile *p = ld->p;
 	size_t nraw = p->ev.nraw, i;
-	uint64_t line, *prev = ld->prev_costs;
-	struct cc *dst;
+	uint64_t line;
+	struct cc *dst, *lc = NULL;
 	struct file *f;
 	struct fn *fn = ld->fn;
 	int line_col = ld->line_col;
+	unsigned bad_self = 0, bad_line = 0;
 
+	/* the columns left out are 0; this is also the previous line for the next one */
 	for (i = n; i < nraw; i++)
 		c[i] = 0;
-	for (i = 0; i < nraw; i++)
-		prev[i] = c[i];
 	for (i = 0; i < MAX_POS; i++)
 		ld->pos[i] = pos[i];
 	line = line_col >= 0 ? pos[line_col] : 0;
@@ -612,28 +613,41 @@ static int cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *c, size_
 			site->cc->ndef = (uint32_t)n;
 		return 0;
 	}
+	if (line_col >= 0) {
+		/* consecutive instructions of one source line hit the same cost */
+		if (f == ld->lc_file && line == ld->lc_line && ld->lc_cc) {
+			lc = ld->lc_cc;
+		} else {
+			lc = profile_line(p, f, line);
+			ld->lc_file = f;
+			ld->lc_line = line;
+			ld->lc_cc = lc;
+		}
+	}
 	dst = fn->self;
-	if (counts_add(dst->v, c, n) | counts_add(ld->self_sum, c, n))
+	{
+		uint64_t *restrict sv = dst->v, *restrict ss = ld->self_sum;
+		uint64_t *restrict lv = lc ? lc->v : NULL;
+		for (i = 0; i < n; i++) {
+			uint64_t x = c[i];
+			bad_self |= __builtin_add_overflow(sv[i], x, &sv[i]);
+			bad_self |= __builtin_add_overflow(ss[i], x, &ss[i]);
+			if (lv)
+				bad_line |= __builtin_add_overflow(lv[i], x, &lv[i]);
+		}
+	}
+	if (bad_self)
 		return ERR(ld, "cost of '%s' does not fit in 64 bits", fn->k.name);
 	if (n > dst->ndef)
 		dst->ndef = (uint32_t)n;
 	if (n > ld->part_ndef)
 		ld->part_ndef = (uint32_t)n;
-	if (line_col >= 0) {
-		/* consecutive instructions of one source line hit the same cost */
-		if (f == ld->lc_file && line == ld->lc_line && ld->lc_cc) {
-			dst = ld->lc_cc;
-		} else {
-			dst = profile_line(p, f, line);
-			ld->lc_file = f;
-			ld->lc_line = line;
-			ld->lc_cc = dst;
-		}
-		if (counts_add(dst->v, c, n))
+	if (lc) {
+		if (bad_line)
 			return ERR(ld, "cost of line %llu of %s does not fit in 64 bits",
 				   (unsigned long long)line, diag_quote(f->name, strlen(f->name)));
-		if (n > dst->ndef)
-			dst->ndef = (uint32_t)n;
+		if (n > lc->ndef)
+			lc->ndef = (uint32_t)n;
 	}
 	return 0;
 }
@@ -687,92 +701,59 @@ static int cost_line(struct loader *ld, const char *s, const char *end)
 }
 
 /*
- * The common cost line, parsed inline: positions "+N", "-N", "*", decimal
- * or 0x-hex, then decimal counts, the line ending in '\n' (which the read
- * loop guarantees is there).  Returns 1 when the line was handled and *sp
- * moved past its newline, 0 when it must go the slow way: anything unusual,
- * every error included, so that cost_line() alone words the diagnostics.
- * Nothing is changed before it decides.
+ * Cost lines are cut into tokens by the tokenizer (tokenize(), which may
+ * run in the reading thread): "*", "+N", "-N", decimal N, or 0xN.  Anything
+ * unusual makes the whole line go the slow way (cost_line()), which alone
+ * words the diagnostics.
  */
-static int fast_cost_line(struct loader *ld, const char **sp)
+enum { TK_DEC, TK_HEX, TK_PLUS, TK_MINUS, TK_STAR };
+
+/*
+ * Apply a tokenized cost line.  Returns 1 when done, 0 when the line must
+ * go the slow way (nothing was changed then), -1 after an error.
+ */
+static int fast_cost_line(struct loader *ld, const uint64_t *tv, const unsigned char *tt,
+			  size_t ntok)
 {
-	const unsigned char *s = (const unsigned char *)*sp;
 	uint64_t pos[MAX_POS], *restrict c = ld->costs;
 	const uint64_t *prevpos = ld->pos;
-	size_t n = 0, nraw;
-	int i, npos = ld->npos;
+	size_t n, nraw, i, npos = (size_t)ld->npos;
 
-	if (!c)
+	if (!c || !ntok)
 		return 0;
 	nraw = ld->p->ev.nraw;
+	n = ntok > npos ? ntok - npos : 0;
+	if (n > nraw)
+		return 0;
 	for (i = 0; i < npos; i++) {
-		uint64_t v = 0;
-		unsigned char sign = 0;
-		const unsigned char *d;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '*') {
-			pos[i] = prevpos[i];
-			s++;
-		} else if (*s == '\n') {
-			if (i == 0)
-				return 0;
+		uint64_t v;
+		if (i >= ntok) {
 			pos[i] = prevpos[i];	/* a short line repeats the rest */
 			continue;
-		} else {
-			if (*s == '+' || *s == '-')
-				sign = *s++;
-			d = s;
-			if (s[0] == '0' && (s[1] | 0x20) == 'x' && !sign) {
-				s += 2;
-				d = s;
-				for (;; s++) {
-					unsigned x = (unsigned)*s - '0';
-					if (x < 10)
-						v = v << 4 | x;
-					else if ((x = ((unsigned)*s | 0x20) - 'a') < 6)
-						v = v << 4 | (x + 10);
-					else
-						break;
-				}
-				if (s == d || s - d > 15)
-					return 0;
-			} else {
-				for (; (unsigned)*s - '0' < 10; s++)
-					v = v * 10 + ((unsigned)*s - '0');
-				if (s == d || s - d > 19)
-					return 0;
-			}
-			if (sign == '+') {
-				if (__builtin_add_overflow(prevpos[i], v, &v))
-					return 0;
-			} else if (sign == '-') {
-				if (v > prevpos[i])
-					return 0;
-				v = prevpos[i] - v;
-			}
-			pos[i] = v;
 		}
-		if (*s != ' ' && *s != '\t' && *s != '\n')
-			return 0;
-	}
-	for (;;) {
-		uint64_t v = 0;
-		const unsigned char *d;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\n')
+		v = tv[i];
+		switch (tt[i]) {
+		case TK_STAR:
+			v = prevpos[i];
 			break;
-		if (n == nraw)
-			return 0;
-		d = s;
-		for (; (unsigned)*s - '0' < 10; s++)
-			v = v * 10 + ((unsigned)*s - '0');
-		if (s == d || s - d > 19 || (*s != ' ' && *s != '\t' && *s != '\n'))
-			return 0;
-		c[n++] = v;
+		case TK_PLUS:
+			if (__builtin_add_overflow(prevpos[i], v, &v))
+				return 0;
+			break;
+		case TK_MINUS:
+			if (v > prevpos[i])
+				return 0;
+			v = prevpos[i] - v;
+			break;
+		}
+		pos[i] = v;
 	}
-	*sp = (const char *)s + 1;
+	for (i = 0; i < n; i++)
+		if (tt[npos + i] != TK_DEC)
+			return 0;
+	/* nothing written before this point: the slow way may still be taken */
+	for (i = 0; i < n; i++)
+		c[i] = tv[npos + i];
 	ld->in_body = 1;
 	return cost_apply(ld, pos, c, n) ? -1 : 1;
 }
@@ -912,11 +893,9 @@ static void loader_release(struct loader *ld)
 	for (i = 0; i < SP_N; i++)
 		free(ld->ids[i].v);
 	free(ld->costs);
-	free(ld->prev_costs);
 	free(ld->self_sum);
 	free(ld->summary.v);
 	free(ld->totals.v);
-	free(ld->carry);
 }
 
 /* ---- the read loop: blocks of input in, whole lines out ---- */
@@ -937,89 +916,291 @@ static void loader_begin(struct loader *ld, struct profile *p, const char *name,
 		p->has_line = 1;
 }
 
-/* Lines of [s, end), where end is just past a newline. */
-static int loader_lines(struct loader *ld, const char *s, const char *end)
+/*
+ * The input goes through a ring of blocks.  Each block holds whole lines
+ * (the piece after the last newline waits for the next block), cut into
+ * records, and the cost lines into tokens, by tokenize().  A reading
+ * thread fills and tokenizes blocks while this one applies the block
+ * before to the model, so the two cores share the work.  Blocks are
+ * applied in file order whatever the timing, and tokenizing a line does
+ * not depend on any line before it, so the result is the same as reading
+ * in one thread (tests build with a tiny LOAD_READ_BLOCK to check that).
+ */
+#ifndef LOAD_READ_BLOCK
+#define LOAD_READ_BLOCK (128 << 10)
+#endif
+#define READ_BLOCK ((size_t)LOAD_READ_BLOCK)
+#define READ_NBLOCKS 4
+#define REC_SLOW SIZE_MAX
+
+struct rec {
+	size_t off, len;	/* the line in the block, without its end */
+	size_t tok, ntok;	/* its tokens; ntok REC_SLOW: not a plain cost line */
+};
+
+struct block {
+	char *buf;
+	size_t cap, len;
+	int last_nonl;		/* the last line has no newline (end of input) */
+	const char *nul;	/* the first NUL byte, or NULL */
+	struct rec *rec;
+	size_t nrec, caprec;
+	uint64_t *tv;		/* token values */
+	unsigned char *tt;	/* token types */
+	size_t ntok, captok;
+};
+
+/* Where bytes come from: a file descriptor, or memory. */
+struct source {
+	int fd;			/* -1: memory */
+	const char *mem;
+	size_t memlen, mempos;
+	char *pend;		/* bytes after the last newline read */
+	size_t npend, cappend;
+	int eof;
+};
+
+/* Read up to cap bytes: until full or the end; -1 with errno on error. */
+static ssize_t source_read(struct source *src, char *buf, size_t cap)
 {
+	size_t len = 0;
+
+	if (src->fd < 0) {
+		len = src->memlen - src->mempos < cap ? src->memlen - src->mempos : cap;
+		if (len)
+			memcpy(buf, src->mem + src->mempos, len);
+		src->mempos += len;
+		return (ssize_t)len;
+	}
+	while (len < cap) {
+		ssize_t r = read(src->fd, buf + len, cap - len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	return (ssize_t)len;
+}
+
+static void block_reserve(char **buf, size_t *cap, size_t want)
+{
+	if (want > *cap) {
+		size_t ncap = *cap ? *cap : READ_BLOCK;
+		while (ncap < want)
+			ncap *= 2;
+		*buf = xrealloc(*buf, ncap);
+		*cap = ncap;
+	}
+}
+
+/*
+ * Fill b with the next whole lines (at the end of the input, with what is
+ * left).  Returns 1 with a block, 0 at the end, -1 with errno on error.
+ */
+static int block_fill(struct block *b, struct source *src)
+{
+	size_t start;
+
+	b->len = 0;
+	b->last_nonl = 0;
+	if (src->eof && !src->npend)
+		return 0;
+	block_reserve(&b->buf, &b->cap, src->npend + READ_BLOCK);
+	if (src->npend)
+		memcpy(b->buf, src->pend, src->npend);
+	b->len = src->npend;
+	src->npend = 0;
+	start = b->len;
+	while (!src->eof) {
+		ssize_t r;
+		const char *nl;
+		block_reserve(&b->buf, &b->cap, b->len + READ_BLOCK);
+		r = source_read(src, b->buf + b->len, READ_BLOCK);
+		if (r < 0)
+			return -1;
+		b->len += (size_t)r;
+		if ((size_t)r < READ_BLOCK)
+			src->eof = 1;
+		nl = b->len > start ? memrchr(b->buf + start, '\n', b->len - start) : NULL;
+		if (nl) {
+			size_t keep = (size_t)(nl + 1 - b->buf);
+			size_t rest = b->len - keep;
+			block_reserve(&src->pend, &src->cappend, rest + 1);
+			memcpy(src->pend, nl + 1, rest);
+			src->npend = rest;
+			b->len = keep;
+			break;
+		}
+		start = b->len;	/* a line longer than a block: read on */
+	}
+	if (src->eof && src->npend) {
+		/* the end: what is pending goes in this block */
+		block_reserve(&b->buf, &b->cap, b->len + src->npend);
+		memcpy(b->buf + b->len, src->pend, src->npend);
+		b->len += src->npend;
+		src->npend = 0;
+	}
+	if (!b->len)
+		return 0;
+	b->last_nonl = b->buf[b->len - 1] != '\n';
+	return 1;
+}
+
+static void block_add_rec(struct block *b, const char *s, const char *le, size_t tok,
+			  size_t ntok)
+{
+	struct rec *r;
+	if (b->nrec == b->caprec) {
+		b->caprec = b->caprec ? 2 * b->caprec : 4096;
+		b->rec = xrealloc(b->rec, b->caprec * sizeof(*b->rec));
+	}
+	r = &b->rec[b->nrec++];
+	r->off = (size_t)(s - b->buf);
+	r->len = (size_t)(le - s);
+	r->tok = tok;
+	r->ntok = ntok;
+}
+
+/*
+ * Tokens of the cost line at s (which ends in '\n'); returns the end of
+ * the tokens (the newline) or NULL when the line must go the slow way.
+ */
+static const char *tokenize_cost(struct block *b, const char *sp)
+{
+	const unsigned char *s = (const unsigned char *)sp;
+
+	for (;;) {
+		uint64_t v = 0;
+		unsigned char type = TK_DEC;
+		const unsigned char *d;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s == '\n')
+			return (const char *)s;
+		if (*s == '*') {
+			type = TK_STAR;
+			s++;
+		} else {
+			if (*s == '+' || *s == '-')
+				type = *s++ == '+' ? TK_PLUS : TK_MINUS;
+			if (s[0] == '0' && (s[1] | 0x20) == 'x' && type == TK_DEC) {
+				s += 2;
+				d = s;
+				for (;; s++) {
+					unsigned x = (unsigned)*s - '0';
+					if (x < 10)
+						v = v << 4 | x;
+					else if ((x = ((unsigned)*s | 0x20) - 'a') < 6)
+						v = v << 4 | (x + 10);
+					else
+						break;
+				}
+				if (s == d || s - d > 15)
+					return NULL;
+				type = TK_HEX;
+			} else {
+				d = s;
+				for (; (unsigned)*s - '0' < 10; s++)
+					v = v * 10 + ((unsigned)*s - '0');
+				if (s == d || s - d > 19)
+					return NULL;
+			}
+		}
+		if (*s != ' ' && *s != '\t' && *s != '\n')
+			return NULL;
+		if (b->ntok == b->captok) {
+			b->captok = b->captok ? 2 * b->captok : 8192;
+			b->tv = xrealloc(b->tv, b->captok * sizeof(*b->tv));
+			b->tt = xrealloc(b->tt, b->captok);
+		}
+		b->tv[b->ntok] = v;
+		b->tt[b->ntok] = type;
+		b->ntok++;
+	}
+}
+
+/* Cut a filled block into records. */
+static void tokenize(struct block *b)
+{
+	const char *s = b->buf, *end = b->buf + b->len;
+	size_t whole = b->last_nonl ? 0 : b->len;
+
+	b->nrec = b->ntok = 0;
+	b->nul = memchr(b->buf, '\0', b->len);
+	if (b->nul)
+		return;	/* the loader stops there */
+	if (b->last_nonl) {
+		const char *last = memrchr(b->buf, '\n', b->len);
+		whole = last ? (size_t)(last + 1 - b->buf) : 0;
+	}
+	end = b->buf + whole;
 	while (s < end) {
 		unsigned char c = (unsigned char)*s;
 		const char *nl, *le;
-		ld->lineno++;
 		if ((unsigned)(c - '0') < 10 || c == '+' || c == '-' || c == '*') {
-			int r = fast_cost_line(ld, &s);
-			if (r > 0)
+			size_t tok0 = b->ntok;
+			nl = tokenize_cost(b, s);
+			if (nl) {
+				block_add_rec(b, s, nl, tok0, b->ntok - tok0);
+				s = nl + 1;
 				continue;
-			if (r < 0)
-				return -1;
+			}
+			b->ntok = tok0;
 		}
 		nl = memchr(s, '\n', (size_t)(end - s));
 		le = nl;
 		if (le > s && le[-1] == '\r')
 			le--;
-		if (handle_line(ld, s, le))
-			return -1;
+		block_add_rec(b, s, le, 0, REC_SLOW);
 		s = nl + 1;
 	}
-	return 0;
-}
-
-static void carry_add(struct loader *ld, const char *s, size_t n)
-{
-	if (ld->carry_len + n > ld->carry_cap) {
-		size_t ncap = ld->carry_cap ? ld->carry_cap : 4096;
-		while (ncap < ld->carry_len + n)
-			ncap *= 2;
-		ld->carry = xrealloc(ld->carry, ncap);
-		ld->carry_cap = ncap;
+	if (b->last_nonl) {
+		const char *le = b->buf + b->len;
+		if (le > s && le[-1] == '\r')
+			le--;
+		block_add_rec(b, s, le, 0, REC_SLOW);
 	}
-	memcpy(ld->carry + ld->carry_len, s, n);
-	ld->carry_len += n;
 }
 
-/*
- * One block of input.  Blocks may cut lines anywhere: the piece after the
- * last newline waits in the carry for the next block.  A NUL byte makes the
- * file unreadable as a profile; its line is counted from the block start.
- */
-static int loader_block(struct loader *ld, const char *buf, size_t len)
+/* Apply a tokenized block to the model, line after line. */
+static int loader_block(struct loader *ld, const struct block *b)
 {
-	const char *end = buf + len, *nul, *last;
+	size_t i;
 
-	if (!len)
-		return 0;
-	nul = memchr(buf, '\0', len);
-	if (nul) {
+	if (b->nul) {
 		uint64_t line = ld->lineno + 1;
 		const char *s;
-		for (s = buf; s < nul; s++)
+		for (s = b->buf; s < b->nul; s++)
 			line += *s == '\n';
 		diag(DIAG_ERROR, ld->name, line, "NUL byte: not a Callgrind profile (binary data?)");
 		return -1;
 	}
-	ld->nbytes += len;
-	if (ld->carry_len) {
-		const char *nl = memchr(buf, '\n', len);
-		if (!nl) {
-			carry_add(ld, buf, len);
-			return 0;
+	ld->nbytes += b->len;
+	for (i = 0; i < b->nrec; i++) {
+		const struct rec *r = &b->rec[i];
+		const char *s = b->buf + r->off;
+		ld->lineno++;
+		if (r->ntok != REC_SLOW) {
+			int rc = fast_cost_line(ld, b->tv + r->tok, b->tt + r->tok, r->ntok);
+			if (rc > 0)
+				continue;
+			if (rc < 0)
+				return -1;
 		}
-		carry_add(ld, buf, (size_t)(nl + 1 - buf));
-		if (loader_lines(ld, ld->carry, ld->carry + ld->carry_len))
+		if (handle_line(ld, s, s + r->len))
 			return -1;
-		ld->carry_len = 0;
-		buf = nl + 1;
 	}
-	last = buf < end ? memrchr(buf, '\n', (size_t)(end - buf)) : NULL;
-	if (last) {
-		if (loader_lines(ld, buf, last + 1))
-			return -1;
-		buf = last + 1;
-	}
-	if (buf < end)
-		carry_add(ld, buf, (size_t)(end - buf));
+	if (b->last_nonl && (ld->in_body || ld->header_seen))
+		diag(DIAG_WARNING, ld->name, ld->lineno,
+		     "last line has no newline; the file may be truncated");
 	return 0;
 }
 
-/* After the last block: the last line if it had no newline, then the checks of a whole file. */
+/* After the last block: the checks of a whole file. */
 static int loader_end(struct loader *ld)
 {
 	struct profile *p = ld->p;
@@ -1028,17 +1209,6 @@ static int loader_end(struct loader *ld)
 	if (ld->nbytes == 0) {
 		diag(DIAG_ERROR, ld->name, 0, "empty file, not a Callgrind profile");
 		return -1;
-	}
-	if (ld->carry_len) {
-		const char *s = ld->carry, *le = ld->carry + ld->carry_len;
-		ld->lineno++;
-		if (le > s && le[-1] == '\r')
-			le--;
-		if (handle_line(ld, s, le))
-			return -1;
-		if (ld->in_body || ld->header_seen)
-			diag(DIAG_WARNING, ld->name, ld->lineno,
-			     "last line has no newline; the file may be truncated");
 	}
 	if (ld->call_pending) {
 		diag(DIAG_ERROR, ld->name, ld->call_line,
@@ -1058,69 +1228,22 @@ static int loader_end(struct loader *ld)
 	return rc;
 }
 
-int load_buffer(struct profile *p, const char *name, const char *buf, size_t len,
-		const char *pwd)
-{
-	struct loader ld;
-	int rc;
-
-	loader_begin(&ld, p, name, pwd);
-	rc = loader_block(&ld, buf, len);
-	if (!rc)
-		rc = loader_end(&ld);
-	loader_release(&ld);
-	return rc;
-}
-
-/*
- * Reading ahead: a thread fills a ring of blocks while the loader parses the
- * one before.  The loader sees the blocks in file order whatever the timing,
- * so the result is the same as reading in one thread (tests build with a
- * tiny LOAD_READ_BLOCK to check that); reading only costs a
- * copy, but on a loaded machine the thread also keeps the disk busy.
- */
-#ifndef LOAD_READ_BLOCK
-#define LOAD_READ_BLOCK (1 << 20)
-#endif
-#define READ_BLOCK ((size_t)LOAD_READ_BLOCK)
-#define READ_NBLOCKS 4
-
 struct reader {
-	int fd;
+	struct source *src;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	char *buf[READ_NBLOCKS];
-	size_t len[READ_NBLOCKS];
-	uint64_t head, tail;	/* blocks [tail, head) are filled */
+	struct block blk[READ_NBLOCKS];
+	uint64_t head, tail;	/* blocks [tail, head) are ready */
 	int eof, err, stop;
 };
-
-/* Fill buf: read until it is full or the input ends; -1 with errno on error. */
-static ssize_t read_full(int fd, char *buf, size_t cap)
-{
-	size_t len = 0;
-
-	while (len < cap) {
-		ssize_t r = read(fd, buf + len, cap - len);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (r == 0)
-			break;
-		len += (size_t)r;
-	}
-	return (ssize_t)len;
-}
 
 static void *reader_main(void *arg)
 {
 	struct reader *rd = arg;
 
 	for (;;) {
-		ssize_t r;
-		char *b;
+		struct block *b;
+		int r;
 		pthread_mutex_lock(&rd->mu);
 		while (rd->head - rd->tail == READ_NBLOCKS && !rd->stop)
 			pthread_cond_wait(&rd->cv, &rd->mu);
@@ -1128,77 +1251,75 @@ static void *reader_main(void *arg)
 			pthread_mutex_unlock(&rd->mu);
 			return NULL;
 		}
-		b = rd->buf[rd->head % READ_NBLOCKS];
+		b = &rd->blk[rd->head % READ_NBLOCKS];
 		pthread_mutex_unlock(&rd->mu);
 
-		r = read_full(rd->fd, b, READ_BLOCK);
+		r = block_fill(b, rd->src);
+		if (r > 0)
+			tokenize(b);
 
 		pthread_mutex_lock(&rd->mu);
-		if (r < 0) {
-			rd->err = errno;
-		} else if (r == 0) {
+		if (r < 0)
+			rd->err = errno ? errno : EIO;
+		else if (r == 0)
 			rd->eof = 1;
-		} else {
-			rd->len[rd->head % READ_NBLOCKS] = (size_t)r;
+		else
 			rd->head++;
-			if ((size_t)r < READ_BLOCK)
-				rd->eof = 1;
-		}
 		pthread_cond_broadcast(&rd->cv);
 		pthread_mutex_unlock(&rd->mu);
-		if (r <= 0 || (size_t)r < READ_BLOCK)
+		if (r <= 0)
 			return NULL;
 	}
 }
 
-/* Read fd to its end through ld; -1 after an error was reported. */
-static int load_fd(struct loader *ld, int fd)
+static void block_release(struct block *b)
+{
+	free(b->buf);
+	free(b->rec);
+	free(b->tv);
+	free(b->tt);
+}
+
+/* Load everything src gives, then finish the file; -1 after an error was reported. */
+static int load_source(struct loader *ld, struct source *src)
 {
 	struct reader rd;
 	pthread_t th;
-	int i, rc = 0;
+	int i, rc = 0, err = 0;
 
 	memset(&rd, 0, sizeof(rd));
-	rd.fd = fd;
-	for (i = 0; i < READ_NBLOCKS; i++)
-		rd.buf[i] = xmalloc(READ_BLOCK);
+	rd.src = src;
 	pthread_mutex_init(&rd.mu, NULL);
 	pthread_cond_init(&rd.cv, NULL);
 	if (pthread_create(&th, NULL, reader_main, &rd)) {
-		/* no thread: read in this one */
+		/* no thread: read, tokenize and apply in this one */
 		for (;;) {
-			ssize_t r = read_full(fd, rd.buf[0], READ_BLOCK);
+			int r = block_fill(&rd.blk[0], src);
 			if (r < 0) {
-				diag(DIAG_ERROR, ld->name, 0, "read error: %s", strerror(errno));
-				rc = -1;
+				err = errno ? errno : EIO;
 				break;
 			}
-			if (r == 0 || loader_block(ld, rd.buf[0], (size_t)r)) {
-				rc = r ? -1 : 0;
+			if (r == 0)
 				break;
-			}
+			tokenize(&rd.blk[0]);
+			if ((rc = loader_block(ld, &rd.blk[0])))
+				break;
 		}
 	} else {
 		for (;;) {
-			size_t len;
-			char *b;
+			struct block *b;
 			pthread_mutex_lock(&rd.mu);
 			while (rd.head == rd.tail && !rd.eof && !rd.err)
 				pthread_cond_wait(&rd.cv, &rd.mu);
 			if (rd.head == rd.tail) {
-				int err = rd.err;
+				err = rd.err;
 				pthread_mutex_unlock(&rd.mu);
-				if (err) {
-					diag(DIAG_ERROR, ld->name, 0, "read error: %s", strerror(err));
-					rc = -1;
-				}
 				break;
 			}
-			b = rd.buf[rd.tail % READ_NBLOCKS];
-			len = rd.len[rd.tail % READ_NBLOCKS];
+			b = &rd.blk[rd.tail % READ_NBLOCKS];
 			pthread_mutex_unlock(&rd.mu);
 
-			rc = loader_block(ld, b, len);
+			rc = loader_block(ld, b);
 
 			pthread_mutex_lock(&rd.mu);
 			rd.tail++;
@@ -1211,10 +1332,34 @@ static int load_fd(struct loader *ld, int fd)
 		}
 		pthread_join(th, NULL);
 	}
+	if (!rc && err) {
+		diag(DIAG_ERROR, ld->name, 0, "read error: %s", strerror(err));
+		rc = -1;
+	}
+	if (!rc)
+		rc = loader_end(ld);
 	pthread_cond_destroy(&rd.cv);
 	pthread_mutex_destroy(&rd.mu);
 	for (i = 0; i < READ_NBLOCKS; i++)
-		free(rd.buf[i]);
+		block_release(&rd.blk[i]);
+	free(src->pend);
+	return rc;
+}
+
+int load_buffer(struct profile *p, const char *name, const char *buf, size_t len,
+		const char *pwd)
+{
+	struct loader ld;
+	struct source src;
+	int rc;
+
+	memset(&src, 0, sizeof(src));
+	src.fd = -1;
+	src.mem = buf;
+	src.memlen = len;
+	loader_begin(&ld, p, name, pwd);
+	rc = load_source(&ld, &src);
+	loader_release(&ld);
 	return rc;
 }
 
@@ -1222,6 +1367,7 @@ int load_file(struct profile *p, const char *path, const char *pwd)
 {
 	const char *name = path;
 	struct loader ld;
+	struct source src;
 	struct stat st;
 	int fd, rc;
 
@@ -1245,10 +1391,10 @@ int load_file(struct profile *p, const char *path, const char *pwd)
 	}
 	if (S_ISREG(st.st_mode))
 		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+	memset(&src, 0, sizeof(src));
+	src.fd = fd;
 	loader_begin(&ld, p, name, pwd);
-	rc = load_fd(&ld, fd);
-	if (!rc)
-		rc = loader_end(&ld);
+	rc = load_source(&ld, &src);
 	loader_release(&ld);
 	if (fd != 0)
 		close(fd);
