@@ -16,7 +16,11 @@
 #include "diag.h"
 #include "load.h"
 
-#define BLOCK (256 * 1024)
+/* bytes read or inflated at a time (tests build with a tiny one) */
+#ifndef INPUT_BLOCK
+#define INPUT_BLOCK (256 * 1024)
+#endif
+#define BLOCK ((size_t)INPUT_BLOCK)
 
 void input_list_init(struct input_list *l)
 {
@@ -205,18 +209,28 @@ int input_is_profile(const char *path)
 	return 0;
 }
 
+/* read(), retried when a signal interrupts it. */
+static ssize_t read_some(int fd, void *buf, size_t n)
+{
+	ssize_t r;
+	do
+		r = read(fd, buf, n);
+	while (r < 0 && errno == EINTR);
+	return r;
+}
+
 /*
  * Inflate gzip data (one member or several concatenated) read from fd in
- * blocks, after the npre bytes already read; the result is malloc'ed.
+ * blocks, after the npre bytes already read (at most BLOCK), and feed each
+ * inflated block to the loader: memory stays a few blocks, whatever the size.
  */
-static int gunzip(int fd, const unsigned char *pre, size_t npre, const char *name,
-		  char **outp, size_t *outlenp)
+static int gunzip_into(struct load_stream *ls, int fd, const unsigned char *pre, size_t npre,
+		       const char *name)
 {
 	z_stream zs;
 	unsigned char *in = xmalloc(BLOCK);
-	size_t cap = 4 * BLOCK, len = 0;
-	char *out = xmalloc(cap);
-	int zr = Z_OK, eof = 0;
+	char *out = xmalloc(BLOCK);
+	int zr = Z_OK, eof = 0, rc = -1;
 
 	memset(&zs, 0, sizeof(zs));
 	if (inflateInit2(&zs, 15 + 16) != Z_OK)
@@ -226,14 +240,12 @@ static int gunzip(int fd, const unsigned char *pre, size_t npre, const char *nam
 	zs.next_in = in;
 	zs.avail_in = (uInt)npre;
 	for (;;) {
-		size_t room;
+		size_t made;
 		if (zs.avail_in == 0 && !eof) {
-			ssize_t r = read(fd, in, BLOCK);
+			ssize_t r = read_some(fd, in, BLOCK);
 			if (r < 0) {
-				if (errno == EINTR)
-					continue;
 				diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
-				goto fail;
+				goto out;
 			}
 			eof = r == 0;
 			zs.next_in = in;
@@ -243,80 +255,70 @@ static int gunzip(int fd, const unsigned char *pre, size_t npre, const char *nam
 			if (zr == Z_STREAM_END)
 				break;
 			diag(DIAG_ERROR, name, 0, "gzip data ends early (truncated file?)");
-			goto fail;
+			goto out;
 		}
 		if (zr == Z_STREAM_END) {	/* another gzip member follows */
 			inflateReset(&zs);
 			zr = Z_OK;
 		}
-		if (len == cap) {
-			cap *= 2;
-			out = xrealloc(out, cap);
-		}
-		room = cap - len < UINT_MAX ? cap - len : UINT_MAX;
-		zs.next_out = (unsigned char *)out + len;
-		zs.avail_out = (uInt)room;
+		zs.next_out = (unsigned char *)out;
+		zs.avail_out = BLOCK;
 		zr = inflate(&zs, Z_NO_FLUSH);
-		len += room - zs.avail_out;
 		if (zr == Z_MEM_ERROR)
 			xalloc_die();
 		if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
 			diag(DIAG_ERROR, name, 0, "bad gzip data: %s", zs.msg ? zs.msg : "corrupt");
-			goto fail;
+			goto out;
 		}
+		made = BLOCK - zs.avail_out;
+		if (made && load_stream_block(ls, out, made))
+			goto out;
 	}
-	inflateEnd(&zs);
-	free(in);
-	*outp = out;
-	*outlenp = len;
-	return 0;
-fail:
+	rc = 0;
+out:
 	inflateEnd(&zs);
 	free(in);
 	free(out);
-	return -1;
+	return rc;
 }
 
 static int load_gzip(struct profile *p, int fd, const unsigned char *pre, size_t npre,
 		     const char *name, const char *pwd)
 {
-	char *buf;
-	size_t len;
-	int rc;
+	struct load_stream *ls = load_stream_begin(p, name, pwd);
 
-	if (gunzip(fd, pre, npre, name, &buf, &len))
+	if (gunzip_into(ls, fd, pre, npre, name)) {
+		load_stream_abort(ls);
 		return -1;
-	rc = load_buffer(p, name, buf, len, pwd);
-	free(buf);
-	return rc;
+	}
+	return load_stream_end(ls);
 }
 
-/* Standard input: a regular file is peeked at; a pipe is read whole first. */
+/*
+ * Standard input: a regular file is peeked at with pread(); from a pipe the
+ * first bytes are read to tell gzip from text, then handed to the loader
+ * (or to zlib) with the rest, block by block.
+ */
 static int load_stdin(struct profile *p, const char *pwd)
 {
 	const char *name = "<stdin>";
 	unsigned char magic[2];
+	struct load_stream *ls;
 	struct stat st;
 	char *buf;
-	size_t cap = BLOCK, len = 0;
-	int rc, checked = 0;
+	size_t len = 0;
+	ssize_t r;
+	int rc = 0;
 
 	if (fstat(0, &st) == 0 && S_ISREG(st.st_mode)) {
 		if (pread(0, magic, 2, 0) == 2 && is_gzip(magic, 2) && lseek(0, 0, SEEK_SET) == 0)
 			return load_gzip(p, 0, NULL, 0, name, pwd);
 		return load_file(p, "-", pwd);
 	}
-	buf = xmalloc(cap);
-	for (;;) {
-		ssize_t r;
-		if (len == cap) {
-			cap *= 2;
-			buf = xrealloc(buf, cap);
-		}
-		r = read(0, buf + len, cap - len);
+	buf = xmalloc(BLOCK);
+	while (len < 2) {
+		r = read_some(0, buf + len, BLOCK - len);
 		if (r < 0) {
-			if (errno == EINTR)
-				continue;
 			diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
 			free(buf);
 			return -1;
@@ -324,19 +326,33 @@ static int load_stdin(struct profile *p, const char *pwd)
 		if (r == 0)
 			break;
 		len += (size_t)r;
-		/* decided once, at 2 bytes or more: len <= BLOCK then, as gunzip() needs */
-		if (!checked && len >= 2) {
-			checked = 1;
-			if (is_gzip((unsigned char *)buf, len)) {
-				rc = load_gzip(p, 0, (unsigned char *)buf, len, name, pwd);
-				free(buf);
-				return rc;
-			}
-		}
 	}
-	rc = load_buffer(p, name, buf, len, pwd);
+	if (is_gzip((unsigned char *)buf, len)) {
+		rc = load_gzip(p, 0, (unsigned char *)buf, len, name, pwd);
+		free(buf);
+		return rc;
+	}
+	ls = load_stream_begin(p, name, pwd);
+	while (len) {
+		if (load_stream_block(ls, buf, len)) {
+			rc = -1;
+			break;
+		}
+		len = 0;
+		r = read_some(0, buf, BLOCK);
+		if (r < 0) {
+			diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
+			rc = -1;
+			break;
+		}
+		len = (size_t)r;
+	}
 	free(buf);
-	return rc;
+	if (rc) {
+		load_stream_abort(ls);
+		return -1;
+	}
+	return load_stream_end(ls);
 }
 
 int input_load(struct profile *p, const char *path, const char *pwd)

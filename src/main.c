@@ -360,7 +360,7 @@ int main(int argc, char **argv)
 		}
 	}
 	merge_header(&p);
-	if (load_finish(&p) || graph_inclusive(&p, profile)) {
+	if (load_finish(&p) || graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>")) {
 		rc = EXIT_INPUT;
 		goto out;
 	}
