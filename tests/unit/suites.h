@@ -14,6 +14,7 @@ Suite *opts_suite(void);
 Suite *numfmt_suite(void);
 Suite *gate_suite(void);
 Suite *modname_suite(void);
+Suite *graph_suite(void);
 
 /*
  * Load text as a profile named "t.cg" into p (initialised here) and finish
