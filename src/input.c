@@ -209,6 +209,54 @@ int input_is_profile(const char *path)
 	return 0;
 }
 
+/*
+ * Inflated or piped input is gathered here and handed to load_buffer() in
+ * one piece.
+ */
+struct load_stream {
+	struct profile *p;
+	const char *name, *pwd;
+	char *buf;
+	size_t len, cap;
+};
+
+static struct load_stream *load_stream_begin(struct profile *p, const char *name,
+					     const char *pwd)
+{
+	struct load_stream *s = xcalloc(1, sizeof(*s));
+	s->p = p;
+	s->name = name;
+	s->pwd = pwd;
+	return s;
+}
+
+static int load_stream_block(struct load_stream *s, const char *buf, size_t len)
+{
+	if (len > s->cap - s->len) {
+		size_t ncap = s->cap ? s->cap : BLOCK;
+		while (ncap - s->len < len)
+			ncap *= 2;
+		s->buf = xrealloc(s->buf, ncap);
+		s->cap = ncap;
+	}
+	memcpy(s->buf + s->len, buf, len);
+	s->len += len;
+	return 0;
+}
+
+static void load_stream_abort(struct load_stream *s)
+{
+	free(s->buf);
+	free(s);
+}
+
+static int load_stream_end(struct load_stream *s)
+{
+	int rc = load_buffer(s->p, s->name, s->buf ? s->buf : "", s->len, s->pwd);
+	load_stream_abort(s);
+	return rc;
+}
+
 /* read(), retried when a signal interrupts it. */
 static ssize_t read_some(int fd, void *buf, size_t n)
 {

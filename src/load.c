@@ -1438,35 +1438,3 @@ int load_finish(struct profile *p)
 	}
 	return 0;
 }
-
-/* ---- the loader fed block by block (load.h) ---- */
-
-struct load_stream {
-	struct loader ld;
-};
-
-struct load_stream *load_stream_begin(struct profile *p, const char *name, const char *pwd)
-{
-	struct load_stream *s = xmalloc(sizeof(*s));
-	loader_begin(&s->ld, p, name, pwd);
-	return s;
-}
-
-int load_stream_block(struct load_stream *s, const char *buf, size_t len)
-{
-	return loader_block(&s->ld, buf, len);
-}
-
-int load_stream_end(struct load_stream *s)
-{
-	int rc = loader_end(&s->ld);
-	loader_release(&s->ld);
-	free(s);
-	return rc;
-}
-
-void load_stream_abort(struct load_stream *s)
-{
-	loader_release(&s->ld);
-	free(s);
-}

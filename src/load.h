@@ -25,19 +25,6 @@ int load_buffer(struct profile *p, const char *name, const char *buf, size_t len
 int load_finish(struct profile *p);
 
 /*
- * The same loader fed by the caller, block by block (blocks may cut lines
- * anywhere), for input that is not a plain file: gzip data inflated as it
- * is read (input.c).  load_stream_end() finishes the file, frees the stream
- * and returns 0 or -1 like load_file(); after load_stream_block() returned
- * -1 (an error was reported), call load_stream_abort() instead.
- */
-struct load_stream;
-struct load_stream *load_stream_begin(struct profile *p, const char *name, const char *pwd);
-int load_stream_block(struct load_stream *s, const char *buf, size_t len);
-int load_stream_end(struct load_stream *s);
-void load_stream_abort(struct load_stream *s);
-
-/*
  * Number parsing, exposed for the unit tests.  Parses a decimal or 0x-hex
  * unsigned number at *s (stopping at end); returns 0 and advances *s, or
  * LOAD_NUM_NONE when there is no digit and LOAD_NUM_OVERFLOW when the value
