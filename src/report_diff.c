@@ -8,6 +8,8 @@
 #include "arena.h"
 #include "numfmt.h"
 
+#define CELL 64		/* bytes of a cell: sign, 26 digits and commas, a percentage */
+
 /* "+1,234" or "-1,234" or "0"; buf holds at least 32 bytes. */
 static size_t signed_num(uint64_t a, uint64_t b, char *buf)
 {
@@ -25,12 +27,16 @@ static size_t signed_num(uint64_t a, uint64_t b, char *buf)
 static size_t cell(const struct report *r, uint64_t a, uint64_t b, char *buf)
 {
 	size_t n = signed_num(a, b, buf);
+	int k;
 
 	if (!r->o->show_percs || a == b)
 		return n;
 	if (!a)
-		return n + (size_t)sprintf(buf + n, " (new)");
-	return n + (size_t)sprintf(buf + n, " (%+.2f%%)", ((double)b - (double)a) * 100.0 / (double)a);
+		k = snprintf(buf + n, CELL - n, " (new)");
+	else
+		k = snprintf(buf + n, CELL - n, " (%+.2f%%)",
+			     ((double)b - (double)a) * 100.0 / (double)a);
+	return k < 0 ? n : n + (size_t)k < CELL ? n + (size_t)k : CELL - 1;
 }
 
 struct drow {
@@ -111,7 +117,7 @@ static void pad(FILE *out, size_t n)
 
 /* Cells of a row: per shown event, self change then (after all self columns) inclusive change. */
 static void row_cells(const struct report *r, const struct cc *const self[2],
-		      const struct cc *const incl[2], char (*cells)[64])
+		      const struct cc *const incl[2], char (*cells)[CELL])
 {
 	size_t k;
 
@@ -123,7 +129,7 @@ static void row_cells(const struct report *r, const struct cc *const self[2],
 	}
 }
 
-static void print_cells(const struct report *r, char (*cells)[64], const size_t *w, size_t n)
+static void print_cells(const struct report *r, char (*cells)[CELL], const size_t *w, size_t n)
 {
 	size_t k;
 
@@ -184,7 +190,7 @@ static void totals(const struct report *r, const struct diff *d)
 {
 	FILE *out = r->out;
 	size_t k, w;
-	char cells[3][64];
+	char cells[3][CELL];
 
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k], i;
@@ -206,7 +212,7 @@ static void totals(const struct report *r, const struct diff *d)
 						    "change" };
 		for (k = 0; k < r->nshow; k++) {
 			size_t e = r->show[k];
-			char text[64];
+			char text[CELL];
 			size_t len;
 			if (w < 2)
 				len = numfmt_commify(d->total[w]->v[e], text);
@@ -228,7 +234,7 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 	FILE *out = r->out;
 	size_t ncol = 2 * r->nshow, i, k, nrows = 0;
 	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
-	char (*cells)[64] = xcalloc(ncol + 1, sizeof(*cells));
+	char (*cells)[CELL] = xcalloc(ncol + 1, sizeof(*cells));
 	size_t *w = xcalloc(ncol + 1, sizeof(*w));
 	double *sum = xcalloc(r->nsort + 1, sizeof(*sum)), *curr = xcalloc(r->nsort + 1, sizeof(*curr));
 
@@ -300,26 +306,62 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 
 /* ---- machine-readable forms ---- */
 
-/* A JSON string (null for NULL), escaped per RFC 8259. */
+/* Length of the valid UTF-8 sequence at u (1 to 4), or 0. */
+static size_t utf8_len(const unsigned char *u)
+{
+	size_t n, i;
+
+	if (u[0] < 0x80)
+		return 1;
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		n = 2;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		n = 3;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+	/* no overlong forms, surrogates or code points past U+10FFFF */
+	if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) ||
+	    (u[0] == 0xf0 && u[1] < 0x90) || (u[0] == 0xf4 && u[1] > 0x8f))
+		return 0;
+	return n;
+}
+
+/*
+ * A JSON string (null for NULL), escaped per RFC 8259; a byte that is not
+ * part of valid UTF-8 is written as the code point of the same value
+ * (\u00XX), so the output is always valid JSON.
+ */
 static void jstr(FILE *out, const char *s)
 {
+	const unsigned char *u = (const unsigned char *)s;
+
 	if (!s) {
 		fputs("null", out);
 		return;
 	}
 	putc('"', out);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c == '\n')
+	while (*u) {
+		size_t n = utf8_len(u);
+		if (*u == '"' || *u == '\\') {
+			putc('\\', out);
+			putc(*u, out);
+		} else if (*u == '\n') {
 			fputs("\\n", out);
-		else if (c == '\t')
+		} else if (*u == '\t') {
 			fputs("\\t", out);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			putc(c, out);
+		} else if (*u < 0x20 || !n) {
+			fprintf(out, "\\u%04x", *u);
+		} else {
+			fwrite(u, 1, n, out);
+			u += n;
+			continue;
+		}
+		u++;
 	}
 	putc('"', out);
 }
