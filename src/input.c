@@ -209,54 +209,6 @@ int input_is_profile(const char *path)
 	return 0;
 }
 
-/*
- * Inflated or piped input is gathered here and handed to load_buffer() in
- * one piece.
- */
-struct load_stream {
-	struct profile *p;
-	const char *name, *pwd;
-	char *buf;
-	size_t len, cap;
-};
-
-static struct load_stream *load_stream_begin(struct profile *p, const char *name,
-					     const char *pwd)
-{
-	struct load_stream *s = xcalloc(1, sizeof(*s));
-	s->p = p;
-	s->name = name;
-	s->pwd = pwd;
-	return s;
-}
-
-static int load_stream_block(struct load_stream *s, const char *buf, size_t len)
-{
-	if (len > s->cap - s->len) {
-		size_t ncap = s->cap ? s->cap : BLOCK;
-		while (ncap - s->len < len)
-			ncap *= 2;
-		s->buf = xrealloc(s->buf, ncap);
-		s->cap = ncap;
-	}
-	memcpy(s->buf + s->len, buf, len);
-	s->len += len;
-	return 0;
-}
-
-static void load_stream_abort(struct load_stream *s)
-{
-	free(s->buf);
-	free(s);
-}
-
-static int load_stream_end(struct load_stream *s)
-{
-	int rc = load_buffer(s->p, s->name, s->buf ? s->buf : "", s->len, s->pwd);
-	load_stream_abort(s);
-	return rc;
-}
-
 /* read(), retried when a signal interrupts it. */
 static ssize_t read_some(int fd, void *buf, size_t n)
 {
@@ -268,104 +220,148 @@ static ssize_t read_some(int fd, void *buf, size_t n)
 }
 
 /*
- * Inflate gzip data (one member or several concatenated) read from fd in
- * blocks, after the npre bytes already read (at most BLOCK), and feed each
- * inflated block to the loader: memory stays a few blocks, whatever the size.
+ * A source for load_pull(): bytes already read (pre), then the rest of fd,
+ * inflated when gz is set (one gzip member or several concatenated).  The
+ * loader calls pull() from its reading thread; nothing else touches it then.
  */
-static int gunzip_into(struct load_stream *ls, int fd, const unsigned char *pre, size_t npre,
-		       const char *name)
-{
+struct pull_src {
+	int fd, gz, eof, zr;
 	z_stream zs;
-	unsigned char *in = xmalloc(BLOCK);
-	char *out = xmalloc(BLOCK);
-	int zr = Z_OK, eof = 0, rc = -1;
+	unsigned char *in;	/* BLOCK bytes: compressed input */
+	const char *pre;	/* plain: bytes read before, handed out first */
+	size_t npre, pos;
+	char why[160];
+};
 
-	memset(&zs, 0, sizeof(zs));
-	if (inflateInit2(&zs, 15 + 16) != Z_OK)
-		xalloc_die();
-	if (npre)
-		memcpy(in, pre, npre);
-	zs.next_in = in;
-	zs.avail_in = (uInt)npre;
-	for (;;) {
-		size_t made;
-		if (zs.avail_in == 0 && !eof) {
-			ssize_t r = read_some(fd, in, BLOCK);
-			if (r < 0) {
-				diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
-				goto out;
-			}
-			eof = r == 0;
-			zs.next_in = in;
-			zs.avail_in = (uInt)r;
-		}
-		if (zs.avail_in == 0 && eof) {
-			if (zr == Z_STREAM_END)
-				break;
-			diag(DIAG_ERROR, name, 0, "gzip data ends early (truncated file?)");
-			goto out;
-		}
-		if (zr == Z_STREAM_END) {	/* another gzip member follows */
-			inflateReset(&zs);
-			zr = Z_OK;
-		}
-		zs.next_out = (unsigned char *)out;
-		zs.avail_out = BLOCK;
-		zr = inflate(&zs, Z_NO_FLUSH);
-		if (zr == Z_MEM_ERROR)
-			xalloc_die();
-		if (zr != Z_OK && zr != Z_STREAM_END && zr != Z_BUF_ERROR) {
-			diag(DIAG_ERROR, name, 0, "bad gzip data: %s", zs.msg ? zs.msg : "corrupt");
-			goto out;
-		}
-		made = BLOCK - zs.avail_out;
-		if (made && load_stream_block(ls, out, made))
-			goto out;
-	}
-	rc = 0;
-out:
-	inflateEnd(&zs);
-	free(in);
-	free(out);
-	return rc;
+/* After ps->why was written: the loader sees a read error. */
+static ssize_t pull_fail(void)
+{
+	errno = EIO;
+	return -1;
 }
 
-static int load_gzip(struct profile *p, int fd, const unsigned char *pre, size_t npre,
-		     const char *name, const char *pwd)
+static ssize_t pull_plain(struct pull_src *ps, char *buf, size_t cap)
 {
-	struct load_stream *ls = load_stream_begin(p, name, pwd);
+	ssize_t r;
 
-	if (gunzip_into(ls, fd, pre, npre, name)) {
-		load_stream_abort(ls);
-		return -1;
+	if (ps->pos < ps->npre) {
+		size_t n = ps->npre - ps->pos < cap ? ps->npre - ps->pos : cap;
+		memcpy(buf, ps->pre + ps->pos, n);
+		ps->pos += n;
+		return (ssize_t)n;
 	}
-	return load_stream_end(ls);
+	r = read_some(ps->fd, buf, cap);
+	if (r < 0) {
+		snprintf(ps->why, sizeof(ps->why), "read error: %s", strerror(errno));
+		return pull_fail();
+	}
+	return r;
+}
+
+static ssize_t pull_gzip(struct pull_src *ps, char *buf, size_t cap)
+{
+	for (;;) {
+		size_t made;
+		if (ps->zs.avail_in == 0 && !ps->eof) {
+			ssize_t r = read_some(ps->fd, ps->in, BLOCK);
+			if (r < 0) {
+				snprintf(ps->why, sizeof(ps->why), "read error: %s", strerror(errno));
+				return pull_fail();
+			}
+			ps->eof = r == 0;
+			ps->zs.next_in = ps->in;
+			ps->zs.avail_in = (uInt)r;
+		}
+		if (ps->zs.avail_in == 0 && ps->eof) {
+			if (ps->zr == Z_STREAM_END)
+				return 0;
+			snprintf(ps->why, sizeof(ps->why), "gzip data ends early (truncated file?)");
+			return pull_fail();
+		}
+		if (ps->zr == Z_STREAM_END) {	/* another gzip member follows */
+			inflateReset(&ps->zs);
+			ps->zr = Z_OK;
+		}
+		if (cap > UINT_MAX)
+			cap = UINT_MAX;
+		ps->zs.next_out = (unsigned char *)buf;
+		ps->zs.avail_out = (uInt)cap;
+		ps->zr = inflate(&ps->zs, Z_NO_FLUSH);
+		if (ps->zr == Z_MEM_ERROR)
+			xalloc_die();
+		if (ps->zr != Z_OK && ps->zr != Z_STREAM_END && ps->zr != Z_BUF_ERROR) {
+			snprintf(ps->why, sizeof(ps->why), "bad gzip data: %s",
+				 ps->zs.msg ? ps->zs.msg : "corrupt");
+			return pull_fail();
+		}
+		made = cap - ps->zs.avail_out;
+		if (made)
+			return (ssize_t)made;
+	}
+}
+
+static ssize_t pull(void *ctx, char *buf, size_t cap)
+{
+	struct pull_src *ps = ctx;
+	return ps->gz ? pull_gzip(ps, buf, cap) : pull_plain(ps, buf, cap);
+}
+
+static const char *pull_why(void *ctx)
+{
+	return ((struct pull_src *)ctx)->why;
+}
+
+/* Load what fd gives after the npre bytes pre (at most BLOCK), inflated when gz. */
+static int load_through(struct profile *p, int fd, int gz, const char *pre, size_t npre,
+			const char *name, const char *pwd)
+{
+	struct pull_src ps;
+	int rc;
+
+	memset(&ps, 0, sizeof(ps));
+	ps.fd = fd;
+	ps.gz = gz;
+	if (gz) {
+		if (inflateInit2(&ps.zs, 15 + 16) != Z_OK)
+			xalloc_die();
+		ps.in = xmalloc(BLOCK);
+		if (npre)
+			memcpy(ps.in, pre, npre);
+		ps.zs.next_in = ps.in;
+		ps.zs.avail_in = (uInt)npre;
+	} else {
+		ps.pre = pre;
+		ps.npre = npre;
+	}
+	rc = load_pull(p, name, pwd, pull, pull_why, &ps);
+	if (gz)
+		inflateEnd(&ps.zs);
+	free(ps.in);
+	return rc;
 }
 
 /*
  * Standard input: a regular file is peeked at with pread(); from a pipe the
  * first bytes are read to tell gzip from text, then handed to the loader
- * (or to zlib) with the rest, block by block.
+ * (through zlib or not) with the rest.
  */
 static int load_stdin(struct profile *p, const char *pwd)
 {
 	const char *name = "<stdin>";
 	unsigned char magic[2];
-	struct load_stream *ls;
 	struct stat st;
 	char *buf;
 	size_t len = 0;
-	ssize_t r;
-	int rc = 0;
+	int rc;
 
 	if (fstat(0, &st) == 0 && S_ISREG(st.st_mode)) {
 		if (pread(0, magic, 2, 0) == 2 && is_gzip(magic, 2) && lseek(0, 0, SEEK_SET) == 0)
-			return load_gzip(p, 0, NULL, 0, name, pwd);
+			return load_through(p, 0, 1, NULL, 0, name, pwd);
 		return load_file(p, "-", pwd);
 	}
 	buf = xmalloc(BLOCK);
 	while (len < 2) {
-		r = read_some(0, buf + len, BLOCK - len);
+		ssize_t r = read_some(0, buf + len, BLOCK - len);
 		if (r < 0) {
 			diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
 			free(buf);
@@ -375,32 +371,9 @@ static int load_stdin(struct profile *p, const char *pwd)
 			break;
 		len += (size_t)r;
 	}
-	if (is_gzip((unsigned char *)buf, len)) {
-		rc = load_gzip(p, 0, (unsigned char *)buf, len, name, pwd);
-		free(buf);
-		return rc;
-	}
-	ls = load_stream_begin(p, name, pwd);
-	while (len) {
-		if (load_stream_block(ls, buf, len)) {
-			rc = -1;
-			break;
-		}
-		len = 0;
-		r = read_some(0, buf, BLOCK);
-		if (r < 0) {
-			diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
-			rc = -1;
-			break;
-		}
-		len = (size_t)r;
-	}
+	rc = load_through(p, 0, is_gzip((unsigned char *)buf, len), buf, len, name, pwd);
 	free(buf);
-	if (rc) {
-		load_stream_abort(ls);
-		return -1;
-	}
-	return load_stream_end(ls);
+	return rc;
 }
 
 int input_load(struct profile *p, const char *path, const char *pwd)
@@ -416,7 +389,7 @@ int input_load(struct profile *p, const char *path, const char *pwd)
 		return load_file(p, path, pwd);	/* it says why */
 	r = read(fd, magic, 2);
 	if (r == 2 && is_gzip(magic, 2)) {
-		rc = load_gzip(p, fd, magic, 2, path, pwd);
+		rc = load_through(p, fd, 1, (const char *)magic, 2, path, pwd);
 		close(fd);
 		return rc;
 	}

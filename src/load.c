@@ -952,12 +952,16 @@ struct block {
 
 /* Where bytes come from: a file descriptor, or memory. */
 struct source {
-	int fd;			/* -1: memory */
+	int fd;			/* -1: memory, or pull */
 	const char *mem;
 	size_t memlen, mempos;
 	char *pend;		/* bytes after the last newline read */
 	size_t npend, cappend;
 	int eof;
+	/* load_pull(): bytes from a callback (called in the reading thread) */
+	ssize_t (*pull)(void *ctx, char *buf, size_t cap);
+	const char *(*why)(void *ctx);
+	void *ctx;
 };
 
 /* Read up to cap bytes: until full or the end; -1 with errno on error. */
@@ -965,6 +969,16 @@ static ssize_t source_read(struct source *src, char *buf, size_t cap)
 {
 	size_t len = 0;
 
+	while (src->pull && len < cap) {
+		ssize_t r = src->pull(src->ctx, buf + len, cap - len);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			return (ssize_t)len;
+		len += (size_t)r;
+	}
+	if (src->pull)
+		return (ssize_t)len;
 	if (src->fd < 0) {
 		len = src->memlen - src->mempos < cap ? src->memlen - src->mempos : cap;
 		if (len)
@@ -1333,7 +1347,10 @@ static int load_source(struct loader *ld, struct source *src)
 		pthread_join(th, NULL);
 	}
 	if (!rc && err) {
-		diag(DIAG_ERROR, ld->name, 0, "read error: %s", strerror(err));
+		if (src->why)
+			diag(DIAG_ERROR, ld->name, 0, "%s", src->why(src->ctx));
+		else
+			diag(DIAG_ERROR, ld->name, 0, "read error: %s", strerror(err));
 		rc = -1;
 	}
 	if (!rc)
@@ -1357,6 +1374,25 @@ int load_buffer(struct profile *p, const char *name, const char *buf, size_t len
 	src.fd = -1;
 	src.mem = buf;
 	src.memlen = len;
+	loader_begin(&ld, p, name, pwd);
+	rc = load_source(&ld, &src);
+	loader_release(&ld);
+	return rc;
+}
+
+int load_pull(struct profile *p, const char *name, const char *pwd,
+	      ssize_t (*pull)(void *ctx, char *buf, size_t cap),
+	      const char *(*why)(void *ctx), void *ctx)
+{
+	struct loader ld;
+	struct source src;
+	int rc;
+
+	memset(&src, 0, sizeof(src));
+	src.fd = -1;
+	src.pull = pull;
+	src.why = why;
+	src.ctx = ctx;
 	loader_begin(&ld, p, name, pwd);
 	rc = load_source(&ld, &src);
 	loader_release(&ld);

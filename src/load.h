@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "profile.h"
 
@@ -23,6 +24,17 @@ int load_file(struct profile *p, const char *path, const char *pwd);
 int load_buffer(struct profile *p, const char *name, const char *buf, size_t len,
 		const char *pwd);
 int load_finish(struct profile *p);
+
+/*
+ * load_pull() reads a profile whose bytes come from pull() (gzip data
+ * inflated by input.c): pull(ctx, buf, cap) puts up to cap bytes in buf and
+ * returns how many, 0 at the end, or -1 on an error, which why(ctx) then
+ * describes for the message "NAME: WHY".  pull() is called from the
+ * loader's reading thread; ctx is not touched by the loader.
+ */
+int load_pull(struct profile *p, const char *name, const char *pwd,
+	      ssize_t (*pull)(void *ctx, char *buf, size_t cap),
+	      const char *(*why)(void *ctx), void *ctx);
 
 /*
  * Number parsing, exposed for the unit tests.  Parses a decimal or 0x-hex

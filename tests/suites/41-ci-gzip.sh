@@ -11,7 +11,7 @@ if [ ! -f "$corpus/MANIFEST.tsv" ]; then
 fi
 top=$(pwd)
 tiny=$top/build/ci-tinyblock/annogrind
-${MAKE:-make} -s BUILD=build/ci-tinyblock BIN="$tiny" CFLAGS="-O1 -g -DINPUT_BLOCK=7" "$tiny" >/dev/null || {
+${MAKE:-make} -s BUILD=build/ci-tinyblock BIN="$tiny" CFLAGS="-O1 -g -DINPUT_BLOCK=7 -DLOAD_READ_BLOCK=7" "$tiny" >/dev/null || {
 	echo "$name: cannot build $tiny: 0 passed, 1 failed"
 	exit 1
 }
