@@ -83,8 +83,9 @@ static void usage(FILE *f)
 	      "      --diff               compare two profiles: annogrind --diff OLD NEW\n"
 	      "      --mod-funcname=s/RE/REPL/[gi]\n"
 	      "      --mod-filename=s/RE/REPL/[gi]\n"
-	      "                           with --diff, rename functions or files before\n"
-	      "                           pairing them (POSIX extended regex; repeatable)\n"
+	      "                           rename functions or files (sed-like, POSIX\n"
+	      "                           extended regex; repeatable) before the report,\n"
+	      "                           or with --diff before pairing them\n"
 	      "\n"
 	      "Exit status: 0 success, 1 a --limit was exceeded, 2 usage error,\n"
 	      "3 bad or unreadable profile, 4 output error.  See annogrind(1).\n", f);
@@ -175,6 +176,54 @@ static int check_sources(const struct opts *o)
 		return -1;
 	}
 	return 0;
+}
+
+/* Are the rename rules well formed?  (Checked before reading any profile.) */
+static int check_rules(const struct opts *o, char *err, size_t errlen)
+{
+	struct modname_list l;
+	int bad;
+
+	modname_init(&l);
+	bad = modname_parse(&l, "--mod-funcname", o->mod_funcname, o->nmod_funcname, err, errlen) ||
+	      modname_parse(&l, "--mod-filename", o->mod_filename, o->nmod_filename, err, errlen);
+	modname_release(&l);
+	return bad ? -1 : 0;
+}
+
+/*
+ * --mod-funcname/--mod-filename outside --diff: p becomes its renamed copy
+ * (a struct profile owns only heap memory, so it moves by value).  Returns
+ * -1 with *rc set on a bad rule (usage) or an overflow (input).
+ */
+static int rename_profile(const struct opts *o, struct profile *p, int *rc)
+{
+	struct modname_list funcs, files;
+	struct profile q;
+	char err[256];
+	int bad = 0;
+
+	if (!o->nmod_funcname && !o->nmod_filename)
+		return 0;
+	modname_init(&funcs);
+	modname_init(&files);
+	if (modname_parse(&funcs, "--mod-funcname", o->mod_funcname, o->nmod_funcname, err,
+			  sizeof(err)) ||
+	    modname_parse(&files, "--mod-filename", o->mod_filename, o->nmod_filename, err,
+			  sizeof(err))) {
+		*rc = usage_error(err);
+		bad = -1;
+	} else if (modname_profile(&q, p, &funcs, &files)) {
+		profile_release(&q);
+		*rc = EXIT_INPUT;
+		bad = -1;
+	} else {
+		profile_release(p);
+		*p = q;
+	}
+	modname_release(&funcs);
+	modname_release(&files);
+	return bad;
 }
 
 /* --diff OLD NEW: the comparison, as a report or as a profile. */
@@ -334,8 +383,8 @@ int main(int argc, char **argv)
 		rc = run_diff(&o, pwd);
 		goto out;
 	}
-	if (o.nmod_funcname || o.nmod_filename) {
-		rc = usage_error("--mod-funcname and --mod-filename work with --diff only");
+	if (check_rules(&o, err, sizeof(err))) {
+		rc = usage_error(err);
 		goto out;
 	}
 	profile = o.profile;
@@ -360,8 +409,10 @@ int main(int argc, char **argv)
 		}
 	}
 	merge_header(&p);
-	if (load_finish(&p) || graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>")) {
-		rc = EXIT_INPUT;
+	if (load_finish(&p) || rename_profile(&o, &p, &rc) ||
+	    graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>")) {
+		if (rc != EXIT_USAGE)
+			rc = EXIT_INPUT;
 		goto out;
 	}
 	for (i = 0; i < ngates; i++) {
