@@ -22,8 +22,11 @@ LIBS = -pthread -lz
 # never mixes with the plain one: build/plain, build/address-undefined, ...
 comma := ,
 BUILD ?= build/$(if $(SANITIZE),$(subst $(comma),-,$(SANITIZE)),plain)
-# The binary: ./annogrind, or $(BUILD)/annogrind when BUILD is given.
+# The binary is linked in $(BUILD) and copied to $(BIN) (./annogrind by
+# default) whenever it differs, so switching SANITIZE back and forth always
+# leaves ./annogrind built with the flags of the last make.
 BIN ?= annogrind
+LINKED = $(BUILD)/annogrind
 
 # every module of src/ but main.c goes into the library the tests link with
 LIB_SRC = $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
@@ -32,8 +35,15 @@ OBJ = $(LIB_OBJ) $(BUILD)/main.o
 
 all: deps-build $(BIN)
 
-$(BIN): $(OBJ)
+$(LINKED): $(OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(OBJ) $(LIBS)
+
+ifneq ($(BIN),$(LINKED))
+$(BIN): $(LINKED) FORCE
+	@cmp -s $(LINKED) $@ || cp $(LINKED) $@
+endif
+
+FORCE:
 
 $(BUILD)/%.o: src/%.c src/*.h | $(BUILD)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
