@@ -9,8 +9,10 @@
 #   annogrind FILE                       the default report
 #   annogrind --inclusive=yes --tree=both FILE
 #   callgrind_annotate (same two)        only on sizes up to CA_MAX (20M)
-# Each time is the median of RUNS runs; memory is the peak RSS
-# (/usr/bin/time -v's "Maximum resident set size").
+# Each time is the median of RUNS runs, wall clock and CPU (user + system
+# of all threads: on a shared machine the wall clock also counts waiting
+# for a core); memory is the peak RSS (/usr/bin/time -v's "Maximum
+# resident set size").
 #
 # usage: sh bench/run.sh [BINARY]
 # environment: SIZES ("20M 200M 1G"; "4G" is the >2^32-byte, >2^31-line run),
@@ -79,11 +81,13 @@ peak() {
 	sed -n 's/.*Maximum resident set size (kbytes): //p' "$out/time.err"
 }
 
-# med CMD...: median seconds of RUNS runs (input /dev/null)
+# med RUNS CMD...: "WALL CPU", median seconds of RUNS runs (input /dev/null)
 med() {
 	r=$1; shift
-	"$timeit" "$r" - "$@" | cut -d' ' -f1
+	"$timeit" "$r" - "$@" | awk '{ print $1, $4 }'
 }
+w() { echo "${1% *}"; }	# wall part of "WALL CPU"
+c() { echo "${1#* }"; }	# CPU part
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f", a / b; else print "-" }'; }
 
@@ -105,19 +109,31 @@ for size in $SIZES; do
 	cat "$f" >/dev/null	# warm the page cache
 	lines=$(wc -l <"$f")
 	r=$RUNS
+	[ "$fbytes" -ge $((1 << 30)) ] && [ "$r" -gt 3 ] && r=3
 	[ "$fbytes" -gt $((2 << 30)) ] && r=1
 	twc=$(med "$r" wc -l "$f")
 	tcat=$(med "$r" cat "$f")
 	tdef=$(med "$r" "$bin" "$f")
-	ttree=$(med "$r" "$bin" --inclusive=yes --tree=both "$f")
-	mdef=$(peak "$bin" "$f")
-	mtree=$(peak "$bin" --inclusive=yes --tree=both "$f")
+	if [ "$fbytes" -gt $((2 << 30)) ]; then
+		# one run each: the peak RSS is timeit's (the same getrusage number)
+		mdef=$("$timeit" 1 - "$bin" "$f" | cut -d' ' -f2)
+		ttree="- -" mtree=-
+	else
+		ttree=$(med "$r" "$bin" --inclusive=yes --tree=both "$f")
+		mdef=$(peak "$bin" "$f")
+		mtree=$(peak "$bin" --inclusive=yes --tree=both "$f")
+	fi
 	echo "== $name.cg: $fbytes bytes, $lines lines ($(sed -n 's/^gen: //p' "$f.gen" | cut -d, -f1-3))"
-	printf '%-34s %9s %9s %9s %9s\n' "" "seconds" "x wc -l" "x cat" "peak KB"
-	printf '%-34s %9s\n' "wc -l" "$twc"
-	printf '%-34s %9s\n' "cat >/dev/null" "$tcat"
-	printf '%-34s %9s %9s %9s %9s\n' "annogrind" "$tdef" "$(ratio "$tdef" "$twc")" "$(ratio "$tdef" "$tcat")" "$mdef"
-	printf '%-34s %9s %9s %9s %9s\n' "annogrind --inclusive --tree=both" "$ttree" "$(ratio "$ttree" "$twc")" "$(ratio "$ttree" "$tcat")" "$mtree"
+	printf '%-34s %8s %8s %8s %8s %8s %9s\n' "" "wall s" "cpu s" "wall/wc" "cpu/wc" "wall/cat" "peak KB"
+	printf '%-34s %8s %8s\n' "wc -l" "$(w "$twc")" "$(c "$twc")"
+	printf '%-34s %8s %8s\n' "cat >/dev/null" "$(w "$tcat")" "$(c "$tcat")"
+	row() { # LABEL TIMES PEAK
+		printf '%-34s %8s %8s %8s %8s %8s %9s\n' "$1" "$(w "$2")" "$(c "$2")" \
+			"$(ratio "$(w "$2")" "$(w "$twc")")" "$(ratio "$(c "$2")" "$(c "$twc")")" \
+			"$(ratio "$(w "$2")" "$(w "$tcat")")" "$3"
+	}
+	row "annogrind" "$tdef" "$mdef"
+	row "annogrind --inclusive --tree=both" "$ttree" "$mtree"
 	if [ "$fbytes" -le "$(bytes "$CA_MAX")" ] && command -v callgrind_annotate >/dev/null; then
 		# it must accept the file and find the same total
 		callgrind_annotate --auto=no "$f" >"$out/ca.out" 2>"$out/ca.err" || {
@@ -128,17 +144,20 @@ for size in $SIZES; do
 		ctree=$(med "$CA_RUNS" nice -n 10 callgrind_annotate --inclusive=yes --tree=both "$f")
 		cmdef=$(peak callgrind_annotate "$f")
 		cmtree=$(peak callgrind_annotate --inclusive=yes --tree=both "$f")
-		printf '%-34s %9s %9s %9s %9s\n' "callgrind_annotate" "$cdef" "" "" "$cmdef"
-		printf '%-34s %9s %9s %9s %9s\n' "callgrind_annotate --incl --tree" "$ctree" "" "" "$cmtree"
-		echo "annogrind is $(ratio "$cdef" "$tdef")x faster (default), $(ratio "$ctree" "$ttree")x (--inclusive --tree=both);" \
-			"uses 1/$(ratio "$cmdef" "$mdef") of the memory (default), 1/$(ratio "$cmtree" "$mtree") (tree)"
+		printf '%-34s %8s %8s %8s %8s %8s %9s\n' "callgrind_annotate" "$(w "$cdef")" "$(c "$cdef")" "" "" "" "$cmdef"
+		printf '%-34s %8s %8s %8s %8s %8s %9s\n' "callgrind_annotate --incl --tree" "$(w "$ctree")" "$(c "$ctree")" "" "" "" "$cmtree"
+		echo "annogrind is $(ratio "$(w "$cdef")" "$(w "$tdef")")x faster wall, $(ratio "$(c "$cdef")" "$(c "$tdef")")x CPU (default);" \
+			"$(ratio "$(w "$ctree")" "$(w "$ttree")")x wall, $(ratio "$(c "$ctree")" "$(c "$ttree")")x CPU (--inclusive --tree=both)"
+		echo "annogrind uses 1/$(ratio "$cmdef" "$mdef") of the memory (default), 1/$(ratio "$cmtree" "$mtree") (--inclusive --tree=both)"
 	fi
 	if [ "$lines" -gt 2147483648 ]; then
-		# 64-bit line numbers: a bad last line is reported with its number
-		bad=$( { cat "$f"; echo 'bench-bad-line'; } | "$bin" --auto=no - 2>&1 >/dev/null | head -1)
-		want="annogrind: <stdin>:$((lines + 1)): warning: unrecognized line 'bench-bad-line' ignored"
-		if [ "$bad" = "$want" ]; then echo "line $((lines + 1)) named right in: $bad"
+		# 64-bit line numbers: a bad line added at the end is named by its number
+		echo 'bench-bad-line' >>"$f"
+		bad=$("$bin" --auto=no "$f" 2>&1 >/dev/null | head -1)
+		want="annogrind: $f:$((lines + 1)): warning: unrecognized line 'bench-bad-line' ignored"
+		if [ "$bad" = "$want" ]; then echo "line $((lines + 1)) named right: $bad"
 		else echo "FAIL: wanted: $want"; echo "      got:    $bad"; exit 1; fi
+		rm -f "$f"	# no longer the generated file
 	fi
 	echo
 	if [ "$KEEP" != yes ] && [ "$fbytes" -ge $((1 << 30)) ]; then

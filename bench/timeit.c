@@ -5,10 +5,12 @@
  *
  * Runs COMMAND RUNS times with standard input from INPUT ("-" for none:
  * /dev/null) and standard output and error to /dev/null, and prints
- * "MEDIAN_SECONDS MAX_RSS_KB STATUS": the median wall-clock time, the
- * largest maximum resident set size of the runs (getrusage's ru_maxrss,
- * the number /usr/bin/time -v prints as "Maximum resident set size"), and
- * the exit status of the last run.
+ * "MEDIAN_SECONDS MAX_RSS_KB STATUS MEDIAN_CPU_SECONDS": the median
+ * wall-clock time, the largest maximum resident set size of the runs
+ * (getrusage's ru_maxrss, the number /usr/bin/time -v prints as "Maximum
+ * resident set size"), the exit status of the last run, and the median CPU
+ * time (user + system, all threads): on a shared machine the wall-clock
+ * time also counts waiting for a core, the CPU time does not.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -27,7 +29,7 @@ static int dbl_cmp(const void *a, const void *b)
 int main(int argc, char **argv)
 {
 	int runs, i, status = 0;
-	double *t;
+	double *t, *cpu;
 	long maxrss = 0;
 
 	if (argc < 4 || (runs = atoi(argv[1])) < 1) {
@@ -35,7 +37,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	t = calloc((size_t)runs, sizeof(*t));
-	if (!t)
+	cpu = calloc((size_t)runs, sizeof(*cpu));
+	if (!t || !cpu)
 		return 1;
 	for (i = 0; i < runs; i++) {
 		struct timespec a, b;
@@ -66,11 +69,15 @@ int main(int argc, char **argv)
 		}
 		clock_gettime(CLOCK_MONOTONIC, &b);
 		t[i] = (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+		cpu[i] = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+			 (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 		if (ru.ru_maxrss > maxrss)
 			maxrss = ru.ru_maxrss;
 	}
 	qsort(t, (size_t)runs, sizeof(*t), dbl_cmp);
-	printf("%.4f %ld %d\n", runs % 2 ? t[runs / 2] : (t[runs / 2 - 1] + t[runs / 2]) / 2,
-	       maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+	qsort(cpu, (size_t)runs, sizeof(*cpu), dbl_cmp);
+	printf("%.4f %ld %d %.4f\n", runs % 2 ? t[runs / 2] : (t[runs / 2 - 1] + t[runs / 2]) / 2,
+	       maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status),
+	       runs % 2 ? cpu[runs / 2] : (cpu[runs / 2 - 1] + cpu[runs / 2]) / 2);
 	return 0;
 }
