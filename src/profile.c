@@ -4,6 +4,16 @@
 #include <stdio.h>
 #include <string.h>
 
+/*
+ * An interned name: uthash keyed by the arena copy of the string.  The
+ * loader interns a name once per definition ("(id) name"), not per cost
+ * line, so this table is off the hot path.
+ */
+struct istr {
+	const char *s;
+	UT_hash_handle hh;
+};
+
 void profile_init(struct profile *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -15,7 +25,7 @@ void profile_release(struct profile *p)
 {
 	size_t i;
 
-	free(p->strings.slot);
+	HASH_CLEAR(hh, p->strings);	/* the items live in the arena */
 	free(p->fn_tab.slot);
 	free(p->file_tab.slot);
 	free(p->call_tab.slot);
@@ -69,23 +79,6 @@ static inline uint64_t mix64(uint64_t h)
 	h *= MIX2;
 	h ^= h >> 29;
 	return h;
-}
-
-static uint64_t hash_bytes(const char *s, size_t len)
-{
-	uint64_t h = len * MIX1, w;
-
-	while (len >= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * MIX1;
-		h ^= h >> 31;
-		s += 8;
-		len -= 8;
-	}
-	w = 0;
-	memcpy(&w, s, len);
-	h = (h ^ w) * MIX1;
-	return mix64(h);
 }
 
 static inline uint64_t hash_ptrs(const void *a, const void *b, uint64_t c)
@@ -145,16 +138,16 @@ static inline void ptab_fill(struct ptab *t, struct ptab_slot *s, uint64_t h, vo
 
 const char *profile_intern(struct profile *p, const char *s, size_t len)
 {
-	uint64_t h = hash_bytes(s, len);
-	struct ptab_slot *slot;
-	const char *x;
+	struct istr *x;
 	char *copy;
 
-	PTAB_FIND(&p->strings, h, const char, x, !memcmp(x, s, len) && !x[len], slot);
-	if (slot->ptr)
-		return slot->ptr;
+	HASH_FIND(hh, p->strings, s, len, x);
+	if (x)
+		return x->s;
 	copy = arena_strndup(&p->arena, s, len);
-	ptab_fill(&p->strings, slot, h, copy);
+	x = arena_alloc(&p->arena, sizeof(*x));
+	x->s = copy;
+	HASH_ADD_KEYPTR(hh, p->strings, copy, len, x);
 	return copy;
 }
 

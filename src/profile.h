@@ -140,8 +140,10 @@ struct profile {
 	struct cycle *cycles;
 	size_t ncycles;
 
-	/* private indexes */
-	struct ptab strings, fn_tab, file_tab, call_tab, site_tab;
+	/* private indexes: names in uthash (one lookup per name definition),
+	   the hot tables in our own open-addressing index */
+	struct istr *strings;
+	struct ptab fn_tab, file_tab, call_tab, site_tab;
 };
 
 void profile_init(struct profile *p);

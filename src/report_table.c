@@ -77,8 +77,7 @@ void report_header(struct report *r)
 
 /* A row of the table: a function or (with --inclusive) a cycle. */
 struct row {
-	const char *name;	/* "file:function" or "<cycle N>" */
-	const struct fn *fn;
+	const struct fn *fn;	/* printed "file:function"; NULL for a cycle */
 	const struct cycle *cy;
 	const struct cc *cc;
 };
@@ -217,8 +216,6 @@ void report_table(struct report *r)
 	struct row *rows;
 	const struct cc **ccs;
 	double *curr;
-	char *names, *np;
-	size_t namelen = 0;
 
 	/* totals */
 	sw = xcalloc(p->ev.n + 1, sizeof(*sw));
@@ -242,27 +239,19 @@ void report_table(struct report *r)
 			continue;
 		rows[nrows].fn = f;
 		rows[nrows].cc = o->inclusive ? f->incl : f->self;
-		namelen += strlen(f->k.file->name) + strlen(f->k.name) + 2;
 		nrows++;
 	}
 	if (o->inclusive) {
 		for (i = 0; i < p->ncycles; i++) {
 			rows[nrows].cy = &p->cycles[i];
 			rows[nrows].cc = p->cycles[i].incl;
-			namelen += 32;
 			nrows++;
 		}
 	}
-	names = np = xmalloc(namelen + 1);
+	/* names are printed from the model, only for the rows shown */
 	ccs = xmalloc((nrows + 1) * sizeof(*ccs));
-	for (i = 0; i < nrows; i++) {
-		rows[i].name = np;
-		if (rows[i].fn)
-			np += sprintf(np, "%s:%s", rows[i].fn->k.file->name, rows[i].fn->k.name) + 1;
-		else
-			np += sprintf(np, "<cycle %u>", (unsigned)rows[i].cy->num) + 1;
+	for (i = 0; i < nrows; i++)
 		ccs[i] = rows[i].cc;
-	}
 	report_widths(r, ccs, nrows, r->width);
 	cmp_r = r;
 	qsort(rows, nrows, sizeof(*rows), row_cmp);
@@ -303,7 +292,10 @@ void report_table(struct report *r)
 		if (tree)
 			fputs(" * ", out);
 		putc(' ', out);
-		fputs(row->name, out);
+		if (f)
+			print_name(out, f);
+		else
+			fprintf(out, "<cycle %u>", (unsigned)row->cy->num);
 		if (f && f->named && *f->obj)
 			fprintf(out, " [%s]", f->obj);
 		if (f && f->cycle && (o->inclusive || tree))
@@ -338,6 +330,5 @@ void report_table(struct report *r)
 	dedupe_files(r);
 	free(curr);
 	free(ccs);
-	free(names);
 	free(rows);
 }
