@@ -80,6 +80,10 @@ struct row {
 	const struct fn *fn;	/* printed "file:function"; NULL for a cycle */
 	const struct cycle *cy;
 	const struct cc *cc;
+	/* the first sort event's value, kept in the row so that most
+	   comparisons of the sort do not reach the cost (a cache miss) */
+	uint64_t key;
+	int kdef;		/* that event is defined in cc */
 };
 
 static const struct report *cmp_r;
@@ -105,8 +109,13 @@ static int cc_cmp(const struct cc *a, const struct cc *b)
 static int row_cmp(const void *x, const void *y)
 {
 	const struct row *a = x, *b = y;
-	int c = cc_cmp(a->cc, b->cc);
+	int c;
 
+	if (a->kdef != b->kdef)
+		return a->kdef ? -1 : 1;
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	c = cmp_r->nsort > 1 ? cc_cmp(a->cc, b->cc) : 0;	/* else the key said it all */
 	if (c)
 		return c;
 	if (a->cy || b->cy) {
@@ -250,8 +259,13 @@ void report_table(struct report *r)
 	}
 	/* names are printed from the model, only for the rows shown */
 	ccs = xmalloc((nrows + 1) * sizeof(*ccs));
-	for (i = 0; i < nrows; i++)
+	for (i = 0; i < nrows; i++) {
 		ccs[i] = rows[i].cc;
+		if (r->nsort && rows[i].cc && cc_defined(p, rows[i].cc, r->sort[0])) {
+			rows[i].kdef = 1;
+			rows[i].key = rows[i].cc->v[r->sort[0]];
+		}
+	}
 	report_widths(r, ccs, nrows, r->width);
 	cmp_r = r;
 	qsort(rows, nrows, sizeof(*rows), row_cmp);
