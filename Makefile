@@ -51,7 +51,7 @@ $(BUILD)/%.o: src/%.c src/*.h | $(BUILD)
 $(BUILD):
 	mkdir -p $@
 
-.PHONY: all deps-build deps-check check demo clean install uninstall bench unit
+.PHONY: all deps-build deps-check check demo clean install uninstall bench unit fuzz
 
 # Dependencies: install what is missing (apt-get as root), else say how.
 deps-build:
@@ -100,3 +100,13 @@ check: deps-check
 # the >2^32-byte profile.  Runs niced: the machine may be shared.
 bench: $(BIN)
 	nice -n 10 sh bench/run.sh $(BIN)
+
+# libFuzzer target (clang): load_buffer() and every renderer on random bytes.
+# fuzz/run.sh seeds and runs it; see fuzz/README.
+FUZZ_CC ?= clang
+FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+fuzz: fuzz/annogrind-fuzz
+
+fuzz/annogrind-fuzz: fuzz/fuzz_load.c $(LIB_SRC) src/*.h
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(WARN) -Isrc -o $@ fuzz/fuzz_load.c $(LIB_SRC) $(LIBS)

@@ -7,6 +7,7 @@
 static enum diag_level worst;
 static FILE *stream;
 static int quiet;
+static unsigned long nwarn;	/* warnings since diag_warnings_begin() */
 
 void diag_set_stream(FILE *f)
 {
@@ -21,6 +22,22 @@ void diag_quiet_warnings(int q)
 void diag_reset(void)
 {
 	worst = DIAG_OK;
+	nwarn = 0;
+}
+
+void diag_warnings_begin(void)
+{
+	nwarn = 0;
+}
+
+void diag_warnings_end(const char *file)
+{
+	FILE *f = stream ? stream : stderr;
+
+	if (nwarn > DIAG_MAX_WARNINGS && !quiet)
+		fprintf(f, "annogrind: %s: warning: %lu more warning%s not shown\n", file,
+			nwarn - DIAG_MAX_WARNINGS, nwarn - DIAG_MAX_WARNINGS > 1 ? "s" : "");
+	nwarn = 0;
 }
 
 enum diag_level diag_worst(void)
@@ -36,7 +53,7 @@ void diag(enum diag_level level, const char *file, uint64_t line,
 
 	if (level > worst)
 		worst = level;
-	if (level == DIAG_WARNING && quiet)
+	if (level == DIAG_WARNING && (quiet || ++nwarn > DIAG_MAX_WARNINGS))
 		return;
 	fputs("annogrind: ", f);
 	if (file) {

@@ -25,6 +25,12 @@ void diag_set_stream(FILE *f);
 /* Warnings beyond this many per file are counted, not printed. */
 #define DIAG_MAX_WARNINGS 20
 void diag_quiet_warnings(int quiet);
+/*
+ * The loader calls begin before reading a file and end after it: end says
+ * how many of that file's warnings were counted but not printed, if any.
+ */
+void diag_warnings_begin(void);
+void diag_warnings_end(const char *file);
 
 /* Quote at most 60 bytes of s for a message, escaping controls. */
 const char *diag_quote(const char *s, size_t len);

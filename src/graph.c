@@ -68,10 +68,12 @@ static void tarjan_run(const struct profile *p, struct tarjan *t)
 	free(fr);
 }
 
+static const char *profile_name;	/* for messages, set by graph_inclusive() */
+
 static int add(struct profile *p, struct cc *dst, const struct cc *src)
 {
 	if (cc_add(dst, src, p->ev.n)) {
-		diag(DIAG_ERROR, NULL, 0, "an inclusive cost does not fit in 64 bits");
+		diag(DIAG_ERROR, profile_name, 0, "an inclusive cost passes 2^64-1");
 		return -1;
 	}
 	return 0;
@@ -181,6 +183,7 @@ int graph_inclusive(struct profile *p, const char *name)
 	t.onstack = xcalloc(n + 1, 1);
 	t.stack = xcalloc(n + 1, sizeof(uint32_t));
 	tarjan_run(p, &t);
+	profile_name = name;
 
 	tmp = profile_cc_new(p);
 	size = xcalloc(t.ncomp + 1, sizeof(uint32_t));

@@ -52,6 +52,7 @@ struct loader {
 	struct fn *callee;	/* last cfn= */
 
 	int call_pending;	/* calls= read; its cost line comes next */
+	int pos_seen;		/* a cost line of this part set ld->pos */
 	uint64_t call_count;
 	uint64_t call_line;	/* line number of the calls= line */
 
@@ -235,6 +236,7 @@ static void part_reset(struct loader *ld)
 	ld->cfn_fl = NULL;
 	ld->callee = NULL;
 	ld->call_pending = 0;
+	ld->pos_seen = 0;
 	memset(ld->pos, 0, sizeof(ld->pos));
 	ld->summary.given = ld->totals.given = 0;
 	ld->summary.n = ld->totals.n = 0;
@@ -288,8 +290,8 @@ static int part_finish(struct loader *ld)
 				ndef = ld->part_ndef;
 		}
 		if (__builtin_add_overflow(p->total->v[i], v, &p->total->v[i]))
-			return ERR(ld, "program total of '%s' does not fit in 64 bits",
-				   p->ev.ev[i].name);
+			return ERR(ld, "program total does not fit in 64 bits (event %s)",
+				   diag_quote(p->ev.ev[i].name, strlen(p->ev.ev[i].name)));
 	}
 	if (ndef > p->total->ndef)
 		p->total->ndef = ndef;
@@ -423,7 +425,7 @@ static int header_line(struct loader *ld, const char *key, size_t klen,
 	if (!(KEY("version") || KEY("creator") || KEY("pid") || KEY("thread") ||
 	      KEY("part") || KEY("cmd") || KEY("desc") || KEY("positions") ||
 	      KEY("events") || KEY("event") || KEY("summary"))) {
-		WARN(ld, "unknown header line %.*s ignored", (int)(klen > 40 ? 40 : klen), key);
+		WARN(ld, "unknown header line %s ignored", diag_quote(key, (size_t)(end - key)));
 		return 0;
 	}
 	if (ld->in_body) {
@@ -487,9 +489,12 @@ static int header_line(struct loader *ld, const char *key, size_t klen,
 
 /* ---- cost lines ---- */
 
-/* Parse one position column: +N, -N, * or an absolute number. */
+/*
+ * Parse one position column: +N, -N, * or an absolute number; what is
+ * "position" or "count" (speedscope compresses counts the same way).
+ */
 static int parse_pos(struct loader *ld, const char **sp, const char *end,
-		     uint64_t prev, uint64_t *out)
+		     uint64_t prev, uint64_t *out, const char *what)
 {
 	const char *s = *sp;
 	uint64_t v;
@@ -504,18 +509,23 @@ static int parse_pos(struct loader *ld, const char **sp, const char *end,
 		const char *q = s + 1;
 		r = load_parse_u64(&q, end, &v);
 		if (r == LOAD_NUM_OVERFLOW)
-			return ERR(ld, "position %s does not fit in 64 bits",
-				   diag_quote(s, (size_t)(q - s)));
+			return ERR(ld, "%s %s does not fit in 64 bits", what,
+				   diag_quote(s, (size_t)(end - s)));
 		if (r != LOAD_NUM_OK)
-			return ERR(ld, "bad position %s", diag_quote(s, (size_t)(end - s)));
+			return ERR(ld, "bad %s %s", what, diag_quote(s, (size_t)(end - s)));
 		if (*s == '+') {
 			if (__builtin_add_overflow(prev, v, out))
-				return ERR(ld, "relative position %s goes past 2^64-1",
-					   diag_quote(s, (size_t)(q - s)));
+				return ERR(ld, "relative %s %s goes past 2^64-1 (previous %s %llu)",
+					   what, diag_quote(s, (size_t)(q - s)), what,
+					   (unsigned long long)prev);
 		} else {
+			if (!ld->pos_seen && v)
+				return ERR(ld, "relative %s %s on the first cost line: nothing to subtract from",
+					   what, diag_quote(s, (size_t)(q - s)));
 			if (v > prev)
-				return ERR(ld, "relative position %s goes below zero (previous position %llu)",
-					   diag_quote(s, (size_t)(q - s)), (unsigned long long)prev);
+				return ERR(ld, "relative %s %s goes below zero (previous %s %llu)",
+					   what, diag_quote(s, (size_t)(q - s)), what,
+					   (unsigned long long)prev);
 			*out = prev - v;
 		}
 		*sp = q;
@@ -523,10 +533,10 @@ static int parse_pos(struct loader *ld, const char **sp, const char *end,
 	}
 	r = load_parse_u64(&s, end, &v);
 	if (r == LOAD_NUM_OVERFLOW)
-		return ERR(ld, "position %s does not fit in 64 bits",
+		return ERR(ld, "%s %s does not fit in 64 bits", what,
 			   diag_quote(*sp, (size_t)(end - *sp)));
 	if (r != LOAD_NUM_OK)
-		return ERR(ld, "bad position %s", diag_quote(*sp, (size_t)(end - *sp)));
+		return ERR(ld, "bad %s %s", what, diag_quote(*sp, (size_t)(end - *sp)));
 	*out = v;
 	*sp = s;
 	return 0;
@@ -547,7 +557,7 @@ static int parse_positions_of_line(struct loader *ld, const char **sp, const cha
 			pos[i] = ld->pos[i];	/* a short line repeats the rest */
 			continue;
 		}
-		if (parse_pos(ld, &s, end, ld->pos[i], &pos[i]))
+		if (parse_pos(ld, &s, end, ld->pos[i], &pos[i], "position"))
 			return -1;
 		if (s < end && !is_space(*s))
 			return ERR(ld, "bad position %s", diag_quote(*sp, (size_t)(end - *sp)));
@@ -571,6 +581,28 @@ static inline unsigned counts_add(uint64_t *restrict dst, const uint64_t *restri
 	return bad;
 }
 
+/* After dst[0..n) += c[0..n) passed 2^64-1: the quoted name of an event that wrapped. */
+static const char *wrapped(const struct loader *ld, const uint64_t *dst, const uint64_t *c,
+			   size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n && dst[i] >= c[i]; i++)
+		;
+	return diag_quote(ld->p->ev.ev[i].name, strlen(ld->p->ev.ev[i].name));
+}
+
+/* Did dst[0..n) += c[0..n) pass 2^64-1 in some column? */
+static int wrapped_any(const uint64_t *dst, const uint64_t *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (dst[i] < c[i])
+			return 1;
+	return 0;
+}
+
 static inline __attribute__((always_inline)) int
 cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t n)
 {
@@ -588,6 +620,7 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 		c[i] = 0;
 	for (i = 0; i < MAX_POS; i++)
 		ld->pos[i] = pos[i];
+	ld->pos_seen = 1;
 	line = line_col >= 0 ? pos[line_col] : 0;
 	if (line == UINT64_MAX)
 		return ERR(ld, "line number 2^64-1 is out of range");
@@ -604,9 +637,13 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 		ld->call_pending = 0;
 		if (__builtin_add_overflow(call->count, ld->call_count, &call->count) ||
 		    __builtin_add_overflow(site->count, ld->call_count, &site->count))
-			return ERR(ld, "call count does not fit in 64 bits");
+			return ERR(ld, "number of calls from %s to %s does not fit in 64 bits",
+				   diag_quote(fn->k.name, strlen(fn->k.name)),
+				   diag_quote(ld->callee->k.name, strlen(ld->callee->k.name)));
 		if (counts_add(call->cc->v, c, n) | counts_add(site->cc->v, c, n))
-			return ERR(ld, "inclusive cost of the call does not fit in 64 bits");
+			return ERR(ld, "inclusive cost of the calls from %s to %s does not fit in 64 bits",
+				   diag_quote(fn->k.name, strlen(fn->k.name)),
+				   diag_quote(ld->callee->k.name, strlen(ld->callee->k.name)));
 		if (n > call->cc->ndef)
 			call->cc->ndef = (uint32_t)n;
 		if (n > site->cc->ndef)
@@ -636,16 +673,21 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 				bad_line |= __builtin_add_overflow(lv[i], x, &lv[i]);
 		}
 	}
+	if (bad_self && wrapped_any(dst->v, c, n))
+		return ERR(ld, "cost of function %s does not fit in 64 bits (event %s)",
+			   diag_quote(fn->k.name, strlen(fn->k.name)), wrapped(ld, dst->v, c, n));
 	if (bad_self)
-		return ERR(ld, "cost of '%s' does not fit in 64 bits", fn->k.name);
+		return ERR(ld, "total cost of the profile does not fit in 64 bits (event %s)",
+			   wrapped(ld, ld->self_sum, c, n));
 	if (n > dst->ndef)
 		dst->ndef = (uint32_t)n;
 	if (n > ld->part_ndef)
 		ld->part_ndef = (uint32_t)n;
 	if (lc) {
 		if (bad_line)
-			return ERR(ld, "cost of line %llu of %s does not fit in 64 bits",
-				   (unsigned long long)line, diag_quote(f->name, strlen(f->name)));
+			return ERR(ld, "cost of line %llu of %s does not fit in 64 bits (event %s)",
+				   (unsigned long long)line, diag_quote(f->name, strlen(f->name)),
+				   wrapped(ld, lc->v, c, n));
 		if (n > lc->ndef)
 			lc->ndef = (uint32_t)n;
 	}
@@ -654,6 +696,7 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 
 static int cost_line(struct loader *ld, const char *s, const char *end)
 {
+	const char *line_start = s;
 	uint64_t pos[MAX_POS];
 	uint64_t *c;
 	size_t n = 0, nraw = ld->p->ev.nraw;
@@ -671,13 +714,15 @@ static int cost_line(struct loader *ld, const char *s, const char *end)
 		if (s == end)
 			break;
 		if (n == nraw)
-			return ERR(ld, "cost line has more counts than the %zu events", nraw);
+			return ERR(ld, "too many counts in cost line %s: 'events:' names %zu event%s",
+				   diag_quote(line_start, (size_t)(end - line_start)), nraw,
+				   nraw > 1 ? "s" : "");
 		start = s;
 		r = load_parse_u64(&s, end, &c[n]);
 		if (r == LOAD_NUM_NONE && (*start == '*' || *start == '+' || *start == '-')) {
 			/* speedscope's writer compresses costs like positions */
 			uint64_t v;
-			if (parse_pos(ld, &s, end, ld->prev_costs[n], &v))
+			if (parse_pos(ld, &s, end, ld->prev_costs[n], &v, "count"))
 				return -1;
 			c[n] = v;
 			if (!ld->warned_relcost) {
@@ -770,9 +815,10 @@ static int calls_line(struct loader *ld, const char *s, const char *end)
 	s = skip_space(s, end);
 	r = load_parse_u64(&s, end, &ld->call_count);
 	if (r == LOAD_NUM_OVERFLOW)
-		return ERR(ld, "call count does not fit in 64 bits");
+		return ERR(ld, "call count %s does not fit in 64 bits",
+			   diag_quote(s, (size_t)(end - s)));
 	if (r != LOAD_NUM_OK || (s < end && !is_space(*s)))
-		return ERR(ld, "bad call count in 'calls=' line");
+		return ERR(ld, "bad call count %s", diag_quote(s, (size_t)(end - s)));
 	/* The target position does not move the current position. */
 	s = skip_space(s, end);
 	if (s < end && parse_positions_of_line(ld, &s, end, pos))
@@ -852,6 +898,15 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 	return 0;
 }
 
+/* A control byte other than tab: what a text profile never holds. */
+static int looks_binary(const char *s, const char *end)
+{
+	for (; s < end; s++)
+		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+			return 1;
+	return 0;
+}
+
 static int handle_line(struct loader *ld, const char *s, const char *end)
 {
 	const char *k;
@@ -860,6 +915,9 @@ static int handle_line(struct loader *ld, const char *s, const char *end)
 	if (s == end)
 		return 0;
 	c = (unsigned char)*s;
+	if (!ld->header_seen && c != '#' && looks_binary(s, end))
+		return ERR(ld, "binary data, not a Callgrind profile: %s",
+			   diag_quote(s, (size_t)(end - s)));
 	if ((unsigned)(c - '0') < 10 || c == '+' || c == '-' || c == '*') {
 		return cost_line(ld, s, end);
 	}
@@ -869,9 +927,12 @@ static int handle_line(struct loader *ld, const char *s, const char *end)
 		if (skip_space(s, end) == end)
 			return 0;
 	}
-	if (ld->call_pending)
-		return ERR(ld, "'calls=' line %llu is not followed by its cost line",
-			   (unsigned long long)ld->call_line);
+	if (ld->call_pending) {
+		diag(DIAG_ERROR, ld->name, ld->call_line,
+		     "'calls=' line not followed by its cost line (line %llu is %s)",
+		     (unsigned long long)ld->lineno, diag_quote(s, (size_t)(end - s)));
+		return -1;
+	}
 	k = s;
 	while (s < end && ((unsigned)((*s | 0x20) - 'a') < 26 || (unsigned)(*s - '0') < 10 ||
 			   *s == '_'))
@@ -881,7 +942,7 @@ static int handle_line(struct loader *ld, const char *s, const char *end)
 	if (s > k && s < end && *s == ':')
 		return header_line(ld, k, (size_t)(s - k), s + 1, end);
 	if (!ld->header_seen && ++ld->junk_lines > 5)
-		return ERR(ld, "not a Callgrind profile: unexpected text %s",
+		return ERR(ld, "unexpected text %s, not a Callgrind profile",
 			   diag_quote(k, (size_t)(end - k)));
 	WARN(ld, "unrecognized line %s ignored", diag_quote(k, (size_t)(end - k)));
 	return 0;
@@ -890,6 +951,8 @@ static int handle_line(struct loader *ld, const char *s, const char *end)
 static void loader_release(struct loader *ld)
 {
 	int i;
+
+	diag_warnings_end(ld->name);
 	for (i = 0; i < SP_N; i++)
 		free(ld->ids[i].v);
 	free(ld->costs);
@@ -910,6 +973,7 @@ static void loader_begin(struct loader *ld, struct profile *p, const char *name,
 	ld->pwdlen = pwd ? strlen(pwd) : 0;
 	ld->npos = 1;
 	ld->line_col = 0;
+	diag_warnings_begin();
 	p->nfiles++;
 	p->nparts++;
 	if (p->nfiles == 1)
@@ -1190,7 +1254,7 @@ static int loader_block(struct loader *ld, const struct block *b)
 		const char *s;
 		for (s = b->buf; s < b->nul; s++)
 			line += *s == '\n';
-		diag(DIAG_ERROR, ld->name, line, "NUL byte: not a Callgrind profile (binary data?)");
+		diag(DIAG_ERROR, ld->name, line, "NUL byte, not a Callgrind profile (binary data?)");
 		return -1;
 	}
 	ld->nbytes += b->len;
@@ -1226,13 +1290,13 @@ static int loader_end(struct loader *ld)
 	}
 	if (ld->call_pending) {
 		diag(DIAG_ERROR, ld->name, ld->call_line,
-		     "'calls=' line is not followed by its cost line (end of file)");
+		     "'calls=' line not followed by its cost line (the file ends)");
 		return -1;
 	}
 	if (!ld->events_seen) {
 		diag(DIAG_ERROR, ld->name, ld->lineno,
-		     ld->header_seen ? "no 'events:' line: not a complete Callgrind profile"
-				     : "not a Callgrind profile: no header lines");
+		     ld->header_seen ? "no 'events:' line in the file"
+				     : "no header lines, not a Callgrind profile");
 		return -1;
 	}
 	if (!p->ev.frozen)
@@ -1443,7 +1507,7 @@ fail:
 
 static int derive(struct profile *p, struct cc *c)
 {
-	return c ? events_derive(&p->ev, c->v) : 0;
+	return c ? events_derive(&p->ev, c->v) != 0 : 0;
 }
 
 int load_finish(struct profile *p)
@@ -1469,7 +1533,7 @@ int load_finish(struct profile *p)
 			bad |= derive(p, s->cc);
 	}
 	if (bad) {
-		diag(DIAG_ERROR, NULL, 0, "a derived event does not fit in 64 bits");
+		diag(DIAG_ERROR, NULL, 0, "a value of an event defined by an 'event:' formula does not fit in 64 bits");
 		return -1;
 	}
 	return 0;

@@ -346,6 +346,9 @@ int main(int argc, char **argv)
 	int rc = EXIT_OK;
 	static char outbuf[1 << 16];
 
+	/* A reader that goes away (| head) makes writes fail with EPIPE,
+	 * which finish_output() takes quietly, instead of killing us. */
+	signal(SIGPIPE, SIG_IGN);
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
 	opts_init(&o);
 	input_list_init(&in);

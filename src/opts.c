@@ -68,8 +68,15 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
+static char *threshold_buf;	/* --threshold text, '%' cut off */
+static char *row_threshold_buf;	/* --row-threshold text, the same */
+
 void opts_release(struct opts *o)
 {
+	free(threshold_buf);
+	threshold_buf = NULL;
+	free(row_threshold_buf);
+	row_threshold_buf = NULL;
 	free_list(o->show, o->nshow);
 	free_list(o->sort, o->nsort);
 	free(o->sort_thr);
@@ -166,9 +173,6 @@ static int set_sort(struct opts *o, const char *arg)
 	}
 	return 0;
 }
-
-static char *threshold_buf;
-static char *row_threshold_buf;
 
 /* The options of CI use (issue 7); returns 1 when c was one of them, -1 on error. */
 static int parse_ci_option(struct opts *o, int c, char *arg)

@@ -9,6 +9,7 @@ need=""
 if [ "$1" = check ]; then
 	pkg-config --exists check 2>/dev/null || need="$need check pkg-config"
 	python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
+	command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
 fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

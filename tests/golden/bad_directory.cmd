@@ -1,0 +1,2 @@
+# a directory given as the profile: error, no line
+annogrind bad

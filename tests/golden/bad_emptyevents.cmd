@@ -1,0 +1,2 @@
+# "events:" naming no event: error at that line
+annogrind bad/emptyevents.cg

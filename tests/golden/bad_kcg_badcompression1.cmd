@@ -1,0 +1,2 @@
+# KCachegrind's test: 'fl=(2 ) ' on line 13 is not a compressed id: error
+annogrind bad/kcachegrind__cg-badcompression1

@@ -1,0 +1,2 @@
+# a profile that does not exist: error
+annogrind bad/no-such-file.cg

@@ -1,0 +1,47 @@
+# AddressSanitizer + UndefinedBehaviorSanitizer: every golden test, then every
+# input the fuzzer ever crashed on (fuzz/regress/*), which must load or be
+# refused with "annogrind: FILE[:LINE]: ..." and exit 0 or 3.
+set -u
+bin=build/asan/annogrind
+if ! ${MAKE:-make} -s SANITIZE=address,undefined BUILD=build/asan BIN=$bin; then
+	echo "sanitize: 0 passed, 1 failed (build)"
+	exit 1
+fi
+# A sanitizer report exits 99, which no golden test expects.
+export ASAN_OPTIONS=detect_leaks=1:exitcode=99:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:exitcode=99
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+sh tests/golden.sh "$bin" >"$tmp/golden" 2>&1
+cat "$tmp/golden"
+last=$(tail -1 "$tmp/golden")
+pass=$(printf '%s\n' "$last" | sed -n 's/.* \([0-9][0-9]*\) passed.*/\1/p')
+fail=$(printf '%s\n' "$last" | sed -n 's/.* \([0-9][0-9]*\) failed.*/\1/p')
+[ -n "$pass" ] && [ -n "$fail" ] || { pass=0; fail=1; }
+
+# Each regression input with the options of every renderer of fuzz/fuzz_load.c.
+for f in fuzz/regress/*; do
+	[ -f "$f" ] || continue
+	for args in "--auto=no" "--auto=no --threshold=50 --show-percs=no" \
+		    "--auto=no --inclusive=yes --tree=both --threshold=100"; do
+		# shellcheck disable=SC2086
+		$bin $args "$f" >/dev/null 2>"$tmp/err"
+		rc=$?
+		ok=1
+		case $rc in 0|3) ;; *) ok=0 ;; esac
+		# every message names the file (and a line where there is one)
+		if grep -v "^annogrind: $f\(:[0-9][0-9]*\)\{0,1\}: " "$tmp/err" >/dev/null; then
+			ok=0
+		fi
+		if [ $ok = 1 ]; then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1))
+			echo "FAIL fuzz regression $f ($args): exit $rc"
+			head -20 "$tmp/err" | sed 's/^/    /'
+		fi
+	done
+done
+echo "sanitize: $pass passed, $fail failed"
+[ "$fail" = 0 ]
