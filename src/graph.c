@@ -73,7 +73,7 @@ static const char *profile_name;	/* for messages, set by graph_inclusive() */
 static int add(struct profile *p, struct cc *dst, const struct cc *src)
 {
 	if (cc_add(dst, src, p->ev.n)) {
-		diag(DIAG_ERROR, profile_name, 0, "an inclusive cost passes 2^64-1");
+		diag(DIAG_ERROR, profile_name, 0, "an inclusive cost does not fit in 64 bits");
 		return -1;
 	}
 	return 0;

@@ -1,4 +1,4 @@
-# AddressSanitizer + UndefinedBehaviorSanitizer: every golden test, then every
+# AddressSanitizer + UndefinedBehaviorSanitizer: the unit tests, every golden test, then every
 # input the fuzzer ever crashed on (fuzz/regress/*), which must load or be
 # refused with "annogrind: FILE[:LINE]: ..." and exit 0 or 3.
 set -u
@@ -13,12 +13,26 @@ export UBSAN_OPTIONS=print_stacktrace=1:exitcode=99
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
+pass=0 fail=0
+# Add the counts of the last "N passed, N failed" line of a runner's output.
+count() {
+	cat "$1"
+	last=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$1" | tail -1)
+	p=$(printf '%s\n' "$last" | sed -n 's/.*[^0-9]\([0-9][0-9]*\) passed.*/\1/p')
+	f=$(printf '%s\n' "$last" | sed -n 's/.* \([0-9][0-9]*\) failed.*/\1/p')
+	if [ -z "$p" ] || [ -z "$f" ]; then
+		echo "sanitize: $2 printed no counts"
+		fail=$((fail + 1))
+		return
+	fi
+	pass=$((pass + p)); fail=$((fail + f))
+}
+
+# The Check unit tests, built into the same folder.
+${MAKE:-make} -s unit SANITIZE=address,undefined BUILD=build/asan >"$tmp/unit" 2>&1
+count "$tmp/unit" unit
 sh tests/golden.sh "$bin" >"$tmp/golden" 2>&1
-cat "$tmp/golden"
-last=$(tail -1 "$tmp/golden")
-pass=$(printf '%s\n' "$last" | sed -n 's/.* \([0-9][0-9]*\) passed.*/\1/p')
-fail=$(printf '%s\n' "$last" | sed -n 's/.* \([0-9][0-9]*\) failed.*/\1/p')
-[ -n "$pass" ] && [ -n "$fail" ] || { pass=0; fail=1; }
+count "$tmp/golden" golden
 
 # Each regression input with the options of every renderer of fuzz/fuzz_load.c.
 for f in fuzz/regress/*; do
