@@ -9,6 +9,8 @@
 #include "opts.h"
 #include "profile.h"
 #include "report.h"
+#include "report_dot.h"
+#include "write.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -17,6 +19,11 @@ static void render_text(struct report *r)
 	report_header(r);
 	report_table(r);
 	report_source(r);
+}
+
+static void render_callgrind(struct report *r)
+{
+	write_callgrind(r->p, "fuzz", r->out);
 }
 
 /*
@@ -34,6 +41,10 @@ static const struct renderer {
 	{ "table-sort", { "--auto=no", "--threshold=50", "--show-percs=no", NULL }, render_text },
 	{ "inclusive-trees", { "--auto=no", "--inclusive=yes", "--tree=both",
 			       "--threshold=100", NULL }, render_text },
+	{ "dot", { "--format=dot", NULL }, report_dot },
+	{ "json", { "--format=json", "--inclusive=yes", NULL }, report_json },
+	{ "tsv", { "--format=tsv", "--tree=both", NULL }, report_tsv },
+	{ "callgrind", { "--format=callgrind", NULL }, render_callgrind },
 };
 
 static FILE *devnull;
