@@ -347,7 +347,8 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 	}
 	for (i = 0; i < nf; i++) {
 		struct fn_lines *fl = &w->lines[fns[i]->id];
-		qsort(fl->v, fl->n, sizeof(*fl->v), fnline_cmp);
+		if (fl->n > 1)	/* fl->v is NULL when the function got no line */
+			qsort(fl->v, fl->n, sizeof(*fl->v), fnline_cmp);
 	}
 	HASH_ITER(hh, sp.seen, ent, etmp) {
 		HASH_DEL(sp.seen, ent);

@@ -38,7 +38,8 @@ count "$tmp/golden" golden
 for f in fuzz/regress/*; do
 	[ -f "$f" ] || continue
 	for args in "--auto=no" "--auto=no --threshold=50 --show-percs=no" \
-		    "--auto=no --inclusive=yes --tree=both --threshold=100"; do
+		    "--auto=no --inclusive=yes --tree=both --threshold=100" "--format=dot" \
+		    "--format=json --inclusive=yes" "--format=tsv --tree=both" "--format=callgrind"; do
 		# shellcheck disable=SC2086
 		$bin $args "$f" >/dev/null 2>"$tmp/err"
 		rc=$?
