@@ -898,13 +898,45 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 	return 0;
 }
 
-/* A control byte other than tab: what a text profile never holds. */
+/* Is [s, end) valid UTF-8? */
+static int utf8_valid(const unsigned char *s, const unsigned char *end)
+{
+	while (s < end) {
+		unsigned c = *s++, n;
+		if (c < 0x80)
+			continue;
+		if (c >= 0xc2 && c <= 0xdf)
+			n = 1;
+		else if (c >= 0xe0 && c <= 0xef)
+			n = 2;
+		else if (c >= 0xf0 && c <= 0xf4)
+			n = 3;
+		else
+			return 0;
+		for (; n; n--, s++)
+			if (s == end || (*s & 0xc0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * What a text profile never holds: a control byte other than tab, or a
+ * byte 0x80-0x9f that is not part of UTF-8 (no Latin-1 text has one; a
+ * PNG starts with 0x89).
+ */
 static int looks_binary(const char *s, const char *end)
 {
-	for (; s < end; s++)
-		if (((unsigned char)*s < 0x20 && *s != '\t') || *s == 0x7f)
+	const char *p;
+	int high = 0;
+
+	for (p = s; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
 			return 1;
-	return 0;
+		high |= c >= 0x80 && c <= 0x9f;
+	}
+	return high && !utf8_valid((const unsigned char *)s, (const unsigned char *)end);
 }
 
 static int handle_line(struct loader *ld, const char *s, const char *end)
@@ -1209,9 +1241,12 @@ static void tokenize(struct block *b)
 
 	b->nrec = b->ntok = 0;
 	b->nul = memchr(b->buf, '\0', b->len);
-	if (b->nul)
-		return;	/* the loader stops there */
-	if (b->last_nonl) {
+	if (b->nul) {
+		/* the lines before the NUL's are read, then the loader stops */
+		const char *last = b->nul > b->buf ?
+			memrchr(b->buf, '\n', (size_t)(b->nul - b->buf)) : NULL;
+		whole = last ? (size_t)(last + 1 - b->buf) : 0;
+	} else if (b->last_nonl) {
 		const char *last = memrchr(b->buf, '\n', b->len);
 		whole = last ? (size_t)(last + 1 - b->buf) : 0;
 	}
@@ -1236,7 +1271,7 @@ static void tokenize(struct block *b)
 		block_add_rec(b, s, le, 0, REC_SLOW);
 		s = nl + 1;
 	}
-	if (b->last_nonl) {
+	if (b->last_nonl && !b->nul) {
 		const char *le = b->buf + b->len;
 		if (le > s && le[-1] == '\r')
 			le--;
@@ -1249,14 +1284,6 @@ static int loader_block(struct loader *ld, const struct block *b)
 {
 	size_t i;
 
-	if (b->nul) {
-		uint64_t line = ld->lineno + 1;
-		const char *s;
-		for (s = b->buf; s < b->nul; s++)
-			line += *s == '\n';
-		diag(DIAG_ERROR, ld->name, line, "NUL byte, not a Callgrind profile (binary data?)");
-		return -1;
-	}
 	ld->nbytes += b->len;
 	for (i = 0; i < b->nrec; i++) {
 		const struct rec *r = &b->rec[i];
@@ -1271,6 +1298,11 @@ static int loader_block(struct loader *ld, const struct block *b)
 		}
 		if (handle_line(ld, s, s + r->len))
 			return -1;
+	}
+	if (b->nul) {
+		diag(DIAG_ERROR, ld->name, ld->lineno + 1,
+		     "NUL byte, not a Callgrind profile (binary data?)");
+		return -1;
 	}
 	if (b->last_nonl && (ld->in_body || ld->header_seen))
 		diag(DIAG_WARNING, ld->name, ld->lineno,

@@ -1,3 +1,3 @@
-# a PNG image: its 8-byte signature holds a CR LF and a newline, its IHDR
-# chunk length a NUL byte on line 3: error
+# a PNG image: its signature's first line '\x89PNG' holds a byte 0x80-0x9f
+# that is not UTF-8 (binary data) before any header line: error at line 1
 annogrind bad/image.png
