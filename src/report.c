@@ -193,3 +193,42 @@ int report_row_cut(const struct report *r, const struct cc *c, size_t nshown)
 	tot = p->total && cc_defined(p, p->total, e) ? (double)p->total->v[e] : 0;
 	return v * 100.0 < r->o->row_threshold * tot;
 }
+
+int report_cost_cmp(const struct report *r, const struct cc *a, const struct cc *b)
+{
+	size_t k;
+
+	for (k = 0; k < r->nsort; k++) {
+		size_t i = r->sort[k];
+		int da = a && cc_defined(r->p, a, i), db = b && cc_defined(r->p, b, i);
+		if (da != db)
+			return da ? -1 : 1;
+		if (da && a->v[i] != b->v[i])
+			return a->v[i] > b->v[i] ? -1 : 1;
+	}
+	return 0;
+}
+
+size_t report_utf8_len(const unsigned char *u)
+{
+	size_t n, i;
+
+	if (u[0] < 0x80)
+		return 1;
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
+		n = 2;
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
+		n = 3;
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((u[i] & 0xc0) != 0x80)
+			return 0;
+	/* no overlong forms, surrogates or code points past U+10FFFF */
+	if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) ||
+	    (u[0] == 0xf0 && u[1] < 0x90) || (u[0] == 0xf4 && u[1] > 0x8f))
+		return 0;
+	return n;
+}

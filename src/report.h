@@ -49,6 +49,14 @@ void report_cc_of(const struct report *r, const struct cc *c, const size_t *widt
 		  const struct cc *total);
 /* The event names, padded to the widths. */
 void report_events(const struct report *r, const size_t *width);
+/*
+ * callgrind_annotate's order of two costs: by the sort events in turn,
+ * larger first, a column never given (or a NULL cost) after any value.
+ * Returns <0, 0 or >0 as qsort wants.
+ */
+int report_cost_cmp(const struct report *r, const struct cc *a, const struct cc *b);
+/* Length of the valid UTF-8 sequence at u (1 to 4), or 0 for a byte that starts none. */
+size_t report_utf8_len(const unsigned char *u);
 /* The 80-dash rule. */
 void report_rule(const struct report *r);
 

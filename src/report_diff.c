@@ -306,31 +306,6 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 
 /* ---- machine-readable forms ---- */
 
-/* Length of the valid UTF-8 sequence at u (1 to 4), or 0. */
-static size_t utf8_len(const unsigned char *u)
-{
-	size_t n, i;
-
-	if (u[0] < 0x80)
-		return 1;
-	if (u[0] >= 0xc2 && u[0] <= 0xdf)
-		n = 2;
-	else if (u[0] >= 0xe0 && u[0] <= 0xef)
-		n = 3;
-	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((u[i] & 0xc0) != 0x80)
-			return 0;
-	/* no overlong forms, surrogates or code points past U+10FFFF */
-	if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) ||
-	    (u[0] == 0xf0 && u[1] < 0x90) || (u[0] == 0xf4 && u[1] > 0x8f))
-		return 0;
-	return n;
-}
-
 /*
  * A JSON string (null for NULL), escaped per RFC 8259; a byte that is not
  * part of valid UTF-8 is written as the code point of the same value
@@ -346,7 +321,7 @@ static void jstr(FILE *out, const char *s)
 	}
 	putc('"', out);
 	while (*u) {
-		size_t n = utf8_len(u);
+		size_t n = report_utf8_len(u);
 		if (*u == '"' || *u == '\\') {
 			putc('\\', out);
 			putc(*u, out);

@@ -7,30 +7,6 @@
 #include "arena.h"
 #include "numfmt.h"
 
-/* Length of the valid UTF-8 sequence at u (1 to 4), or 0. */
-static size_t utf8_len(const unsigned char *u)
-{
-	size_t n, i;
-
-	if (u[0] < 0x80)
-		return 1;
-	if (u[0] >= 0xc2 && u[0] <= 0xdf)
-		n = 2;
-	else if (u[0] >= 0xe0 && u[0] <= 0xef)
-		n = 3;
-	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;
-	for (i = 1; i < n; i++)
-		if ((u[i] & 0xc0) != 0x80)
-			return 0;
-	if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) ||
-	    (u[0] == 0xf0 && u[1] < 0x90) || (u[0] == 0xf4 && u[1] > 0x8f))
-		return 0;
-	return n;
-}
-
 /*
  * A DOT string body: quotes and backslashes escaped, controls dropped, a
  * byte that is not part of valid UTF-8 (Graphviz reads UTF-8) written as
@@ -41,7 +17,7 @@ static void put_escaped(FILE *out, const char *s)
 	const unsigned char *u = (const unsigned char *)s;
 
 	while (*u) {
-		size_t n = utf8_len(u);
+		size_t n = report_utf8_len(u);
 		if (!n) {
 			fprintf(out, "&#%u;", (unsigned)*u++);
 			continue;

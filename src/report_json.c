@@ -13,18 +13,7 @@ static const struct report *sort_r;
 
 static int cost_cmp(const struct cc *a, const struct cc *b)
 {
-	const struct report *r = sort_r;
-	size_t k;
-
-	for (k = 0; k < r->nsort; k++) {
-		size_t i = r->sort[k];
-		int da = a && cc_defined(r->p, a, i), db = b && cc_defined(r->p, b, i);
-		if (da != db)
-			return da ? -1 : 1;
-		if (da && a->v[i] != b->v[i])
-			return a->v[i] > b->v[i] ? -1 : 1;
-	}
-	return 0;
+	return report_cost_cmp(sort_r, a, b);
 }
 
 static int fn_cmp(const void *x, const void *y)

@@ -48,18 +48,7 @@ static const struct report *cmp_r;
 /* callgrind_annotate's order of costs: by the sort events, largest first, a column never given lowest. */
 static int cost_cmp(const struct cc *a, const struct cc *b)
 {
-	const struct report *r = cmp_r;
-	size_t k;
-
-	for (k = 0; k < r->nsort; k++) {
-		size_t i = r->sort[k];
-		int da = a && cc_defined(r->p, a, i), db = b && cc_defined(r->p, b, i);
-		if (da != db)
-			return da ? -1 : 1;
-		if (da && a->v[i] != b->v[i])
-			return a->v[i] > b->v[i] ? -1 : 1;
-	}
-	return 0;
+	return report_cost_cmp(cmp_r, a, b);
 }
 
 static int ann_cmp(const void *x, const void *y)
