@@ -60,8 +60,9 @@ deps-build:
 deps-check:
 	@sh tests/deps.sh check
 
+# From the profile's folder, so its source (./qsort_hanoi.c) is annotated too.
 demo: all
-	./annogrind testdata/demo/callgrind.out.demo
+	cd testdata/demo && ../../$(BIN) callgrind.out.demo
 
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
