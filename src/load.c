@@ -1459,40 +1459,42 @@ static int load_source(struct loader *ld, struct source *src)
 	return rc;
 }
 
+/* Read one source into p with a loader of its own. */
+static int load_one(struct profile *p, const char *name, const char *pwd, struct source *src)
+{
+	struct loader ld;
+	int rc;
+
+	loader_begin(&ld, p, name, pwd);
+	rc = load_source(&ld, src);
+	loader_release(&ld);
+	return rc;
+}
+
 int load_buffer(struct profile *p, const char *name, const char *buf, size_t len,
 		const char *pwd)
 {
-	struct loader ld;
 	struct source src;
-	int rc;
 
 	memset(&src, 0, sizeof(src));
 	src.fd = -1;
 	src.mem = buf;
 	src.memlen = len;
-	loader_begin(&ld, p, name, pwd);
-	rc = load_source(&ld, &src);
-	loader_release(&ld);
-	return rc;
+	return load_one(p, name, pwd, &src);
 }
 
 int load_pull(struct profile *p, const char *name, const char *pwd,
 	      ssize_t (*pull)(void *ctx, char *buf, size_t cap),
 	      const char *(*why)(void *ctx), void *ctx)
 {
-	struct loader ld;
 	struct source src;
-	int rc;
 
 	memset(&src, 0, sizeof(src));
 	src.fd = -1;
 	src.pull = pull;
 	src.why = why;
 	src.ctx = ctx;
-	loader_begin(&ld, p, name, pwd);
-	rc = load_source(&ld, &src);
-	loader_release(&ld);
-	return rc;
+	return load_one(p, name, pwd, &src);
 }
 
 int load_file(struct profile *p, const char *path, const char *pwd)

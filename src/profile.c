@@ -328,3 +328,13 @@ const char *fn_fullname(const struct fn *f, char *buf, size_t len)
 	snprintf(buf, len, "%s:%s", f->k.file->name, f->k.name);
 	return buf;
 }
+
+uint64_t fn_ncalls(const struct fn *f)
+{
+	const struct call *c;
+	uint64_t n = 0;
+
+	for (c = f->in; c; c = c->next_in)
+		n += c->count;
+	return n;
+}

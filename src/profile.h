@@ -175,6 +175,8 @@ static inline int cc_defined(const struct profile *p, const struct cc *c, size_t
 	return events_defined(&p->ev, i, c->ndef);
 }
 
+/* How often f was called: the counts of all calls made to it. */
+uint64_t fn_ncalls(const struct fn *f);
 /* "file:function", the way reports name a function. */
 const char *fn_fullname(const struct fn *f, char *buf, size_t len);
 

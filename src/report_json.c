@@ -212,11 +212,8 @@ void report_json(struct report *r)
 	fns = report_sorted_fns(r, &n);
 	for (i = 0; i < n; i++) {
 		const struct fn *f = fns[i];
-		const struct call *c;
-		uint64_t calls = 0;
+		uint64_t calls = fn_ncalls(f);
 
-		for (c = f->in; c; c = c->next_in)
-			calls += c->count;
 		outbuf_puts(out, i ? ",\n   {\"id\": " : "\n   {\"id\": ");
 		ju64(out, f->id);
 		outbuf_puts(out, ", \"object\": ");

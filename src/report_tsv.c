@@ -86,10 +86,8 @@ void report_tsv(struct report *r)
 	for (i = 0; i < n; i++) {
 		const struct fn *f = fns[i];
 		const struct call *c;
-		uint64_t calls = 0;
+		uint64_t calls = fn_ncalls(f);
 
-		for (c = f->in; c; c = c->next_in)
-			calls += c->count;
 		outbuf_puts(out, "fn\t");
 		outbuf_u64(out, f->id);
 		outbuf_putc(out, '\t');	/* no "to" */
