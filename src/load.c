@@ -603,6 +603,23 @@ static int wrapped_any(const uint64_t *dst, const uint64_t *c, size_t n)
 	return 0;
 }
 
+/* Add the pending calls= line and its cost line to a call or call site. */
+static int call_add(struct loader *ld, uint64_t *count, struct cc *cc, const uint64_t *c,
+		    size_t n)
+{
+	const char *caller = ld->fn->k.name, *callee = ld->callee->k.name;
+
+	if (__builtin_add_overflow(*count, ld->call_count, count))
+		return ERR(ld, "number of calls from %s to %s does not fit in 64 bits",
+			   diag_quote(caller, strlen(caller)), diag_quote(callee, strlen(callee)));
+	if (counts_add(cc->v, c, n))
+		return ERR(ld, "inclusive cost of the calls from %s to %s does not fit in 64 bits",
+			   diag_quote(caller, strlen(caller)), diag_quote(callee, strlen(callee)));
+	if (n > cc->ndef)
+		cc->ndef = (uint32_t)n;
+	return 0;
+}
+
 static inline __attribute__((always_inline)) int
 cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t n)
 {
@@ -632,25 +649,21 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 	}
 	f = ld->fl ? ld->fl : current_file(ld);
 	if (ld->call_pending) {
-		struct call *call = profile_call(p, fn, ld->callee);
-		struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
 		ld->call_pending = 0;
-		if (__builtin_add_overflow(call->count, ld->call_count, &call->count) ||
-		    __builtin_add_overflow(site->count, ld->call_count, &site->count))
-			return ERR(ld, "number of calls from %s to %s does not fit in 64 bits",
-				   diag_quote(fn->k.name, strlen(fn->k.name)),
-				   diag_quote(ld->callee->k.name, strlen(ld->callee->k.name)));
-		if (counts_add(call->cc->v, c, n) | counts_add(site->cc->v, c, n))
-			return ERR(ld, "inclusive cost of the calls from %s to %s does not fit in 64 bits",
-				   diag_quote(fn->k.name, strlen(fn->k.name)),
-				   diag_quote(ld->callee->k.name, strlen(ld->callee->k.name)));
-		if (n > call->cc->ndef)
-			call->cc->ndef = (uint32_t)n;
-		if (n > site->cc->ndef)
-			site->cc->ndef = (uint32_t)n;
+		/* annotated sources order their calls by the caller's calls to the callee */
+		if (!p->drop_calls || f->keep_lines || fn->k.file->keep_lines) {
+			struct call *call = profile_call(p, fn, ld->callee);
+			if (call_add(ld, &call->count, call->cc, c, n))
+				return -1;
+		}
+		if (f->keep_lines) {
+			struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
+			if (call_add(ld, &site->count, site->cc, c, n))
+				return -1;
+		}
 		return 0;
 	}
-	if (line_col >= 0) {
+	if (line_col >= 0 && f->keep_lines) {
 		/* consecutive instructions of one source line hit the same cost */
 		if (f == ld->lc_file && line == ld->lc_line && ld->lc_cc) {
 			lc = ld->lc_cc;

@@ -178,6 +178,45 @@ static int check_sources(const struct opts *o)
 	return 0;
 }
 
+/* The loader keeps the lines of a file only when it can be annotated. */
+static int want_none(const char *file, void *ctx)
+{
+	(void)file;
+	(void)ctx;
+	return 0;
+}
+
+
+static int want_lines(const char *file, void *ctx)
+{
+	const struct opts *o = ctx;
+
+	return strcmp(file, "???") && report_source_readable(o, file);
+}
+
+/*
+ * Tell the loader what the text report will not need: the calls without
+ * --inclusive=yes, --tree or an inclusive --limit; the per-line costs of
+ * sources that cannot be annotated (all of them with --auto=no and no
+ * source file named).  Every other output, and renaming, keeps everything.
+ */
+static void want_of(const struct opts *o, const struct gate *gates, size_t ngates,
+		    struct profile *p)
+{
+	size_t i;
+	int incl = o->inclusive || o->tree_caller || o->tree_calling;
+
+	if (o->format != OPTS_FORMAT_TEXT || o->nmod_funcname || o->nmod_filename)
+		return;
+	for (i = 0; i < ngates; i++)
+		incl |= gates[i].kind == GATE_INCL;
+	p->drop_calls = !incl;
+	p->want_lines = want_lines;
+	p->want_ctx = (void *)o;
+	if (!o->auto_annotate && !o->nuser)
+		p->want_lines = want_none;
+}
+
 /* Are the rename rules well formed?  (Checked before reading any profile.) */
 static int check_rules(const struct opts *o, char *err, size_t errlen)
 {
@@ -405,6 +444,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
+	want_of(&o, gates, ngates, &p);
 	for (i = 0; i < in.n; i++) {
 		if (input_load(&p, in.paths[i], pwd[0] ? pwd : NULL)) {
 			rc = EXIT_INPUT;

@@ -169,6 +169,7 @@ struct file *profile_file(struct profile *p, const char *name)
 		return slot->ptr;
 	f = arena_alloc(&p->arena, sizeof(*f));
 	f->name = name;
+	f->keep_lines = !p->want_lines || p->want_lines(name, p->want_ctx);
 	ptab_fill(&p->file_tab, slot, h, f);
 	GROW(p->files, p->nfiles_src, p->capfiles);
 	p->files[p->nfiles_src++] = f;

@@ -59,6 +59,8 @@ struct file {
 	size_t lcap, nlines;
 	struct callsite *sites;
 	size_t nsites;
+	/* its per-line costs and call sites are kept (see profile.want_lines) */
+	unsigned keep_lines:1;
 };
 
 /*
@@ -144,6 +146,19 @@ struct profile {
 	   the hot tables in our own open-addressing index */
 	struct istr *strings;
 	struct ptab fn_tab, file_tab, call_tab, site_tab;
+
+	/*
+	 * What the loader keeps, set before loading; the defaults keep
+	 * everything.  A report that will not show some of it says so, to save
+	 * the time and memory (main.c's want_of()): drop_calls leaves out the
+	 * calls (no inclusive costs and no trees); want_lines(name, ctx), when
+	 * set, says for each file when it is first named whether its per-line
+	 * costs and call sites are kept (only sources that can be annotated).
+	 * Everything is still read and checked the same way.
+	 */
+	int drop_calls;
+	int (*want_lines)(const char *file, void *ctx);
+	void *want_ctx;
 };
 
 void profile_init(struct profile *p);

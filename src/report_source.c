@@ -486,7 +486,8 @@ void report_source(struct report *r)
 		char *path = NULL;
 		int ok = 0;
 
-		for (k = 0; k <= o->ninclude && !ok; k++) {
+		/* a file whose lines were not kept could not be read when loading */
+		for (k = 0; k <= o->ninclude && !ok && (!a->f || a->f->keep_lines); k++) {
 			dir = k ? o->include[k - 1] : "";
 			path = xrealloc(path, strlen(dir) + strlen(a->name) + 1);
 			strcpy(path, dir);
