@@ -176,6 +176,14 @@ int graph_inclusive(struct profile *p, const char *name)
 	unsigned char *selfloop;
 	struct cc *tmp;
 
+	if (p->drop_calls) {
+		/* the report shows no inclusive cost (see profile.drop_calls) */
+		for (i = 0; i < n; i++)
+			p->fns[i]->incl = p->fns[i]->self;
+		p->ncycles = 0;
+		p->cycles = xcalloc(1, sizeof(*p->cycles));
+		return 0;
+	}
 	memset(&t, 0, sizeof(t));
 	t.index = xcalloc(n + 1, sizeof(uint32_t));
 	t.low = xcalloc(n + 1, sizeof(uint32_t));

@@ -30,6 +30,10 @@
  * cut to the total and a warning naming the first one is printed (name is
  * the profile's name for the message).  Returns -1 (after a diagnostic)
  * when a cost overflows 64 bits.
+ *
+ * When p->drop_calls is set the report shows no inclusive cost: fn->incl
+ * is then fn->self (the same pointer), there are no cycles, and nothing
+ * is checked.
  */
 int graph_inclusive(struct profile *p, const char *name);
 

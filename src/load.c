@@ -1036,15 +1036,21 @@ static void loader_begin(struct loader *ld, struct profile *p, const char *name,
  * in one thread (tests build with a tiny LOAD_READ_BLOCK to check that).
  */
 #ifndef LOAD_READ_BLOCK
-#define LOAD_READ_BLOCK (128 << 10)
+#define LOAD_READ_BLOCK (64 << 10)
 #endif
 #define READ_BLOCK ((size_t)LOAD_READ_BLOCK)
 #define READ_NBLOCKS 4
-#define REC_SLOW SIZE_MAX
+#define REC_SLOW UINT32_MAX
+#define REC_LONG UINT32_MAX
 
+/*
+ * A line of a block.  Lines follow each other in the block (each ends in
+ * '\n' but the last of the input), and so do the tokens of cost lines, so
+ * a record holds only lengths: 8 bytes a line.
+ */
 struct rec {
-	size_t off, len;	/* the line in the block, without its end */
-	size_t tok, ntok;	/* its tokens; ntok REC_SLOW: not a plain cost line */
+	uint32_t len;		/* bytes before its '\n'; REC_LONG: 2^32-1 or more */
+	uint32_t ntok;		/* its tokens; REC_SLOW: not a plain cost line */
 };
 
 struct block {
@@ -1173,8 +1179,7 @@ static int block_fill(struct block *b, struct source *src)
 	return 1;
 }
 
-static void block_add_rec(struct block *b, const char *s, const char *le, size_t tok,
-			  size_t ntok)
+static void block_add_rec(struct block *b, const char *s, const char *le, size_t ntok)
 {
 	struct rec *r;
 	if (b->nrec == b->caprec) {
@@ -1182,10 +1187,19 @@ static void block_add_rec(struct block *b, const char *s, const char *le, size_t
 		b->rec = xrealloc(b->rec, b->caprec * sizeof(*b->rec));
 	}
 	r = &b->rec[b->nrec++];
-	r->off = (size_t)(s - b->buf);
-	r->len = (size_t)(le - s);
-	r->tok = tok;
-	r->ntok = ntok;
+	r->len = (size_t)(le - s) < REC_LONG ? (uint32_t)(le - s) : REC_LONG;
+	r->ntok = (uint32_t)ntok;
+}
+
+/* The end of the line of r, which starts at s (before its '\n', if any). */
+static const char *rec_end(const struct block *b, const struct rec *r, const char *s)
+{
+	const char *nl;
+
+	if (r->len != REC_LONG)
+		return s + r->len;
+	nl = memchr(s, '\n', (size_t)(b->buf + b->len - s));
+	return nl ? nl : b->buf + b->len;
 }
 
 /*
@@ -1266,50 +1280,47 @@ static void tokenize(struct block *b)
 	end = b->buf + whole;
 	while (s < end) {
 		unsigned char c = (unsigned char)*s;
-		const char *nl, *le;
+		const char *nl;
 		if ((unsigned)(c - '0') < 10 || c == '+' || c == '-' || c == '*') {
 			size_t tok0 = b->ntok;
 			nl = tokenize_cost(b, s);
-			if (nl) {
-				block_add_rec(b, s, nl, tok0, b->ntok - tok0);
+			if (nl && b->ntok - tok0 < REC_SLOW) {
+				block_add_rec(b, s, nl, b->ntok - tok0);
 				s = nl + 1;
 				continue;
 			}
 			b->ntok = tok0;
 		}
 		nl = memchr(s, '\n', (size_t)(end - s));
-		le = nl;
-		if (le > s && le[-1] == '\r')
-			le--;
-		block_add_rec(b, s, le, 0, REC_SLOW);
+		block_add_rec(b, s, nl, REC_SLOW);
 		s = nl + 1;
 	}
-	if (b->last_nonl && !b->nul) {
-		const char *le = b->buf + b->len;
-		if (le > s && le[-1] == '\r')
-			le--;
-		block_add_rec(b, s, le, 0, REC_SLOW);
-	}
+	if (b->last_nonl && !b->nul)
+		block_add_rec(b, s, b->buf + b->len, REC_SLOW);
 }
 
 /* Apply a tokenized block to the model, line after line. */
 static int loader_block(struct loader *ld, const struct block *b)
 {
-	size_t i;
+	size_t i, tok = 0;
+	const char *s = b->buf, *le;
 
 	ld->nbytes += b->len;
-	for (i = 0; i < b->nrec; i++) {
+	for (i = 0; i < b->nrec; i++, s = le + 1) {
 		const struct rec *r = &b->rec[i];
-		const char *s = b->buf + r->off;
 		ld->lineno++;
 		if (r->ntok != REC_SLOW) {
-			int rc = fast_cost_line(ld, b->tv + r->tok, b->tt + r->tok, r->ntok);
+			int rc = fast_cost_line(ld, b->tv + tok, b->tt + tok, r->ntok);
+			tok += r->ntok;
+			le = s + r->len;
 			if (rc > 0)
 				continue;
 			if (rc < 0)
 				return -1;
+		} else {
+			le = rec_end(b, r, s);
 		}
-		if (handle_line(ld, s, s + r->len))
+		if (handle_line(ld, s, le > s && le[-1] == '\r' ? le - 1 : le))
 			return -1;
 	}
 	if (b->nul) {
