@@ -75,16 +75,28 @@ void report_header(struct report *r)
 	fprintf(out, "\nAuto-annotation:  %s\n\n", o->auto_annotate ? "on" : "off");
 }
 
-/* A row of the table: a function or (with --inclusive) a cycle. */
+/* A row of the table: a function or (with --inclusive) a cycle; 24 bytes. */
 struct row {
-	const struct fn *fn;	/* printed "file:function"; NULL for a cycle */
-	const struct cycle *cy;
-	const struct cc *cc;
 	/* the first sort event's value, kept in the row so that most
 	   comparisons of the sort do not reach the cost (a cache miss) */
 	uint64_t key;
-	int kdef;		/* that event is defined in cc */
+	const struct cc *cc;
+	uint32_t idx;		/* in p->fns, or in p->cycles when is_cycle */
+	uint8_t kdef;		/* the first sort event is defined in cc */
+	uint8_t is_cycle;
 };
+
+static const struct profile *cmp_p;
+
+static const struct fn *row_fn(const struct row *r)
+{
+	return r->is_cycle ? NULL : cmp_p->fns[r->idx];
+}
+
+static const struct cycle *row_cycle(const struct row *r)
+{
+	return r->is_cycle ? &cmp_p->cycles[r->idx] : NULL;
+}
 
 static const struct report *cmp_r;
 
@@ -107,12 +119,69 @@ static int row_cmp(const void *x, const void *y)
 	c = cmp_r->nsort > 1 ? cc_cmp(a->cc, b->cc) : 0;	/* else the key said it all */
 	if (c)
 		return c;
-	if (a->cy || b->cy) {
-		if (a->cy && b->cy)
-			return a->cy->num < b->cy->num ? -1 : a->cy->num > b->cy->num;
-		return a->cy ? -1 : 1;
+	if (a->is_cycle || b->is_cycle) {
+		if (a->is_cycle && b->is_cycle)
+			return a->idx < b->idx ? -1 : a->idx > b->idx;	/* cycles are numbered in order */
+		return a->is_cycle ? -1 : 1;
 	}
-	return graph_fn_cmp(a->fn, b->fn);
+	return graph_fn_cmp(row_fn(a), row_fn(b));
+}
+
+static void row_swap(struct row *a, struct row *b)
+{
+	struct row t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/*
+ * Sort rows by row_cmp, in place, so that sorting the rows of a big
+ * profile needs no second copy of them (qsort's merge sort takes one):
+ * quicksort on the median of three, the smaller side first, insertion
+ * sort for short runs.  row_cmp is a total order, so the result is the
+ * same as any other sort's.
+ */
+static void rows_sort(struct row *v, size_t n)
+{
+	while (n > 16) {
+		size_t i = 0, j = n - 1, m = n / 2;
+		struct row pivot;
+		if (row_cmp(&v[m], &v[0]) < 0)
+			row_swap(&v[m], &v[0]);
+		if (row_cmp(&v[n - 1], &v[m]) < 0) {
+			row_swap(&v[n - 1], &v[m]);
+			if (row_cmp(&v[m], &v[0]) < 0)
+				row_swap(&v[m], &v[0]);
+		}
+		pivot = v[m];
+		for (;;) {
+			while (row_cmp(&v[i], &pivot) < 0)
+				i++;
+			while (row_cmp(&pivot, &v[j]) < 0)
+				j--;
+			if (i >= j)
+				break;
+			row_swap(&v[i], &v[j]);
+			i++;
+			j--;
+		}
+		/* v[0..j] <= pivot <= v[j+1..n) */
+		if (j + 1 < n - j - 1) {
+			rows_sort(v, j + 1);
+			v += j + 1;
+			n -= j + 1;
+		} else {
+			rows_sort(v + j + 1, n - j - 1);
+			n = j + 1;
+		}
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct row x = v[i];
+		size_t k = i;
+		for (; k > 0 && row_cmp(&x, &v[k - 1]) < 0; k--)
+			v[k] = v[k - 1];
+		v[k] = x;
+	}
 }
 
 /*
@@ -235,13 +304,14 @@ void report_table(struct report *r)
 		const struct fn *f = p->fns[i];
 		if (!(f->listed || (o->inclusive && f->in)))
 			continue;
-		rows[nrows].fn = f;
+		rows[nrows].idx = (uint32_t)i;
 		rows[nrows].cc = o->inclusive ? f->incl : f->self;
 		nrows++;
 	}
 	if (o->inclusive) {
 		for (i = 0; i < p->ncycles; i++) {
-			rows[nrows].cy = &p->cycles[i];
+			rows[nrows].idx = (uint32_t)i;
+			rows[nrows].is_cycle = 1;
 			rows[nrows].cc = p->cycles[i].incl;
 			nrows++;
 		}
@@ -256,8 +326,10 @@ void report_table(struct report *r)
 		}
 	}
 	report_widths(r, ccs, nrows, r->width);
+	free(ccs);
 	cmp_r = r;
-	qsort(rows, nrows, sizeof(*rows), row_cmp);
+	cmp_p = p;
+	rows_sort(rows, nrows);
 
 	report_rule(r);
 	report_events(r, r->width);
@@ -269,7 +341,8 @@ void report_table(struct report *r)
 	r->nfiles = 0;
 	for (i = 0; i < nrows; i++) {
 		const struct row *row = &rows[i];
-		const struct fn *f = row->fn;
+		const struct fn *f = row_fn(row);
+		const struct cycle *cy = row_cycle(row);
 		size_t k;
 
 		if (r->filter) {
@@ -298,15 +371,15 @@ void report_table(struct report *r)
 		if (f)
 			print_name(out, f);
 		else
-			fprintf(out, "<cycle %u>", (unsigned)row->cy->num);
+			fprintf(out, "<cycle %u>", (unsigned)cy->num);
 		if (f && f->named && *f->obj)
 			fprintf(out, " [%s]", f->obj);
 		if (f && f->cycle && (o->inclusive || tree))
 			fprintf(out, " <cycle %u>", (unsigned)f->cycle);
 		putc('\n', out);
-		if (row->cy && tree) {
-			for (k = 0; k < row->cy->nmembers; k++) {
-				const struct fn *m = row->cy->members[k];
+		if (cy && tree) {
+			for (k = 0; k < cy->nmembers; k++) {
+				const struct fn *m = cy->members[k];
 				report_cc(r, m->incl, r->width);
 				fputs(" = ", out);
 				print_name(out, m);
@@ -332,6 +405,5 @@ void report_table(struct report *r)
 	putc('\n', out);
 	dedupe_files(r);
 	free(curr);
-	free(ccs);
 	free(rows);
 }
