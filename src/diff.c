@@ -227,7 +227,7 @@ static void add_side(struct diff *d, int s)
 		else if (!g->obj)
 			g->obj = f->obj;
 		cc_add_side(d, s, g->self[s], f->self);
-		cc_add_side(d, s, g->incl[s], f->incl);
+		cc_add_side(d, s, g->incl[s], fn_incl(p, f));
 	}
 	for (i = 0; i < p->ncalls; i++) {
 		const struct call *c = p->calls[i];

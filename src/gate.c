@@ -169,7 +169,7 @@ size_t gate_check(const struct gate *g, const struct profile *p, FILE *out)
 		if (!picks(g, f))
 			continue;
 		picked++;
-		v = value(p, g->kind == GATE_SELF ? f->self : f->incl, g->ev);
+		v = value(p, g->kind == GATE_SELF ? f->self : fn_incl(p, f), g->ev);
 		if (!over(g, v, total))
 			continue;
 		fprintf(out, "annogrind: limit '%s' exceeded: %s:%s has %s %s ", g->spec,

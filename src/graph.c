@@ -151,8 +151,8 @@ static void check_totals(struct profile *p, const char *name)
 
 	for (i = 0; i < p->nfns; i++) {
 		struct fn *f = p->fns[i];
-		uint64_t before = f->incl->v[0];
-		if (clamp(p, f->incl)) {
+		uint64_t before = p->incl[i]->v[0];
+		if (clamp(p, p->incl[i])) {
 			if (!nbad)
 				snprintf(buf, sizeof(buf), "%llu", (unsigned long long)before);
 			if (!nbad++)
@@ -178,12 +178,12 @@ int graph_inclusive(struct profile *p, const char *name)
 
 	if (p->drop_calls) {
 		/* the report shows no inclusive cost (see profile.drop_calls) */
-		for (i = 0; i < n; i++)
-			p->fns[i]->incl = p->fns[i]->self;
 		p->ncycles = 0;
 		p->cycles = xcalloc(1, sizeof(*p->cycles));
 		return 0;
 	}
+	free(p->incl);
+	p->incl = xcalloc(n + 1, sizeof(*p->incl));
 	memset(&t, 0, sizeof(t));
 	t.index = xcalloc(n + 1, sizeof(uint32_t));
 	t.low = xcalloc(n + 1, sizeof(uint32_t));
@@ -211,6 +211,13 @@ int graph_inclusive(struct profile *p, const char *name)
 	for (i = 0; i < t.ncomp; i++)
 		if (size[i] > 1)
 			cycno[i] = (uint32_t)++p->ncycles;
+	if (p->ncycles > FN_MAX_CYCLES) {
+		/* more than 2^30 functions: beyond any memory, but say so */
+		diag(DIAG_ERROR, name, 0, "more than %u cycles in the call graph",
+		     (unsigned)FN_MAX_CYCLES);
+		p->ncycles = 0;
+		goto fail;
+	}
 	p->cycles = xcalloc(p->ncycles + 1, sizeof(*p->cycles));
 	for (i = 0; i < p->ncycles; i++)
 		p->cycles[i].incl = profile_cc_new(p);
@@ -228,22 +235,22 @@ int graph_inclusive(struct profile *p, const char *name)
 		struct fn *f = p->fns[i];
 		struct call *c;
 		int recursive = size[t.comp[i]] > 1 || selfloop[i];
-		f->incl = profile_cc_new(p);
+		struct cc *incl = p->incl[i] = profile_cc_new(p);
 		if (!recursive && f->in) {
 			for (c = f->in; c; c = c->next_in)
-				if (add(p, f->incl, c->cc))
+				if (add(p, incl, c->cc))
 					goto fail;
 			continue;
 		}
 		/* B: own cost plus what it calls outside its cycle */
-		if (add(p, f->incl, f->self))
+		if (add(p, incl, f->self))
 			goto fail;
 		for (c = f->out; c; c = c->next_out)
-			if (t.comp[c->k.callee->id] != t.comp[i] && add(p, f->incl, c->cc))
+			if (t.comp[c->k.callee->id] != t.comp[i] && add(p, incl, c->cc))
 				goto fail;
 		if (cycno[t.comp[i]]) {
 			struct cycle *cy = &p->cycles[cycno[t.comp[i]] - 1];
-			if (add(p, cy->incl, f->incl))
+			if (add(p, cy->incl, incl))
 				goto fail;
 		}
 		if (recursive) {
@@ -255,10 +262,10 @@ int graph_inclusive(struct profile *p, const char *name)
 				if (t.comp[c->k.caller->id] != t.comp[i] && add(p, tmp, c->cc))
 					goto fail;
 			for (k = 0; k < p->ev.n; k++)
-				if (tmp->v[k] > f->incl->v[k])
-					f->incl->v[k] = tmp->v[k];
-			if (tmp->ndef > f->incl->ndef)
-				f->incl->ndef = tmp->ndef;
+				if (tmp->v[k] > incl->v[k])
+					incl->v[k] = tmp->v[k];
+			if (tmp->ndef > incl->ndef)
+				incl->ndef = tmp->ndef;
 		}
 	}
 	for (i = 0; i < p->ncycles; i++)
@@ -269,7 +276,7 @@ int graph_inclusive(struct profile *p, const char *name)
 		size_t k;
 		p->cycles[i].num = (uint32_t)(i + 1);
 		for (k = 0; k < p->cycles[i].nmembers; k++)
-			p->cycles[i].members[k]->cycle = (uint32_t)(i + 1);
+			p->cycles[i].members[k]->cycle = (uint32_t)(i + 1) & FN_MAX_CYCLES;
 	}
 	free(size);
 	free(cycno);

@@ -5,7 +5,7 @@
 #include "profile.h"
 
 /*
- * graph_inclusive() fills fn->incl for every function, numbers the cycles
+ * graph_inclusive() fills fn_incl() for every function, numbers the cycles
  * (fn->cycle, p->cycles) and computes each cycle's inclusive cost.
  *
  * The rule (also in the README and the man page):
@@ -31,9 +31,9 @@
  * the profile's name for the message).  Returns -1 (after a diagnostic)
  * when a cost overflows 64 bits.
  *
- * When p->drop_calls is set the report shows no inclusive cost: fn->incl
- * is then fn->self (the same pointer), there are no cycles, and nothing
- * is checked.
+ * When p->drop_calls is set the report shows no inclusive cost: fn_incl()
+ * is then the self cost (the same pointer), there are no cycles, and
+ * nothing is checked.
  */
 int graph_inclusive(struct profile *p, const char *name);
 

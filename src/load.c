@@ -1036,7 +1036,7 @@ static void loader_begin(struct loader *ld, struct profile *p, const char *name,
  * in one thread (tests build with a tiny LOAD_READ_BLOCK to check that).
  */
 #ifndef LOAD_READ_BLOCK
-#define LOAD_READ_BLOCK (64 << 10)
+#define LOAD_READ_BLOCK (32 << 10)
 #endif
 #define READ_BLOCK ((size_t)LOAD_READ_BLOCK)
 #define READ_NBLOCKS 4
@@ -1138,7 +1138,7 @@ static int block_fill(struct block *b, struct source *src)
 	b->last_nonl = 0;
 	if (src->eof && !src->npend)
 		return 0;
-	block_reserve(&b->buf, &b->cap, src->npend + READ_BLOCK);
+	block_reserve(&b->buf, &b->cap, src->npend < READ_BLOCK ? READ_BLOCK : src->npend + READ_BLOCK);
 	if (src->npend)
 		memcpy(b->buf, src->pend, src->npend);
 	b->len = src->npend;
@@ -1147,12 +1147,15 @@ static int block_fill(struct block *b, struct source *src)
 	while (!src->eof) {
 		ssize_t r;
 		const char *nl;
-		block_reserve(&b->buf, &b->cap, b->len + READ_BLOCK);
-		r = source_read(src, b->buf + b->len, READ_BLOCK);
+		/* a block holds READ_BLOCK bytes, the pending ones included,
+		   unless one line is longer */
+		size_t want = b->len < READ_BLOCK ? READ_BLOCK - b->len : READ_BLOCK;
+		block_reserve(&b->buf, &b->cap, b->len + want);
+		r = source_read(src, b->buf + b->len, want);
 		if (r < 0)
 			return -1;
 		b->len += (size_t)r;
-		if ((size_t)r < READ_BLOCK)
+		if ((size_t)r < want)
 			src->eof = 1;
 		nl = b->len > start ? memrchr(b->buf + start, '\n', b->len - start) : NULL;
 		if (nl) {

@@ -2,6 +2,9 @@
 #include <errno.h>
 #include <glob.h>
 #include <limits.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -458,6 +461,10 @@ int main(int argc, char **argv)
 			rc = EXIT_INPUT;
 		goto out;
 	}
+	profile_seal(&p);
+#ifdef __GLIBC__
+	malloc_trim(0);	/* give back the loader's blocks and the indexes before reporting */
+#endif
 	for (i = 0; i < ngates; i++) {
 		if (gate_resolve(&gates[i], &p, err, sizeof(err))) {
 			rc = usage_error(err);

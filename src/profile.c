@@ -1,6 +1,7 @@
 /* profile: the in-memory model of one or more Callgrind profiles summed together. */
 #include "profile.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,8 +11,8 @@
  * line, so this table is off the hot path.
  */
 struct istr {
-	const char *s;
 	UT_hash_handle hh;
+	char s[];		/* the name, in the same arena block */
 };
 
 void profile_init(struct profile *p)
@@ -19,6 +20,21 @@ void profile_init(struct profile *p)
 	memset(p, 0, sizeof(*p));
 	arena_init(&p->arena);
 	events_init(&p->ev);
+}
+
+void profile_seal(struct profile *p)
+{
+	struct ptab *t[] = { &p->file_tab, &p->call_tab, &p->site_tab };
+	size_t i;
+
+	HASH_CLEAR(hh, p->strings);	/* the items live in the arena */
+	free(p->fn_tab.slot);
+	memset(&p->fn_tab, 0, sizeof(p->fn_tab));
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		free(t[i]->slot);
+		memset(t[i], 0, sizeof(*t[i]));
+	}
+	p->sealed = 1;
 }
 
 void profile_release(struct profile *p)
@@ -49,6 +65,7 @@ void profile_release(struct profile *p)
 	for (i = 0; i < p->ncycles; i++)
 		free(p->cycles[i].members);
 	free(p->cycles);
+	free(p->incl);
 	events_release(&p->ev);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));
@@ -136,19 +153,42 @@ static inline void ptab_fill(struct ptab *t, struct ptab_slot *s, uint64_t h, vo
 	t->n++;
 }
 
+static void ftab_grow(struct profile *p)
+{
+	struct ftab *t = &p->fn_tab;
+	size_t ncap = t->cap ? 2 * t->cap : 64, i;
+	uint64_t *ns = xcalloc(ncap, sizeof(*ns));
+
+	for (i = 0; i < t->cap; i++) {
+		uint64_t s = t->slot[i];
+		const struct fn *f;
+		size_t j;
+		if (!s)
+			continue;
+		f = p->fns[(uint32_t)s - 1];
+		j = (size_t)hash_ptrs(f->k.file, f->k.name, 1) & (ncap - 1);
+		while (ns[j])
+			j = (j + 1) & (ncap - 1);
+		ns[j] = s;
+	}
+	free(t->slot);
+	t->slot = ns;
+	t->cap = ncap;
+}
+
 const char *profile_intern(struct profile *p, const char *s, size_t len)
 {
 	struct istr *x;
-	char *copy;
 
+	assert(!p->sealed);
 	HASH_FIND(hh, p->strings, s, len, x);
 	if (x)
 		return x->s;
-	copy = arena_strndup(&p->arena, s, len);
-	x = arena_alloc(&p->arena, sizeof(*x));
-	x->s = copy;
-	HASH_ADD_KEYPTR(hh, p->strings, copy, len, x);
-	return copy;
+	x = arena_alloc(&p->arena, sizeof(*x) + len + 1);
+	memcpy(x->s, s, len);
+	x->s[len] = '\0';
+	HASH_ADD_KEYPTR(hh, p->strings, x->s, len, x);
+	return x->s;
 }
 
 #define GROW(arr, n, cap) do { \
@@ -164,6 +204,7 @@ struct file *profile_file(struct profile *p, const char *name)
 	struct ptab_slot *slot;
 	struct file *f;
 
+	assert(!p->sealed);
 	PTAB_FIND(&p->file_tab, h, struct file, f, f->name == name, slot);
 	if (slot->ptr)
 		return slot->ptr;
@@ -179,20 +220,35 @@ struct file *profile_file(struct profile *p, const char *name)
 struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 		      const char *name)
 {
-	uint64_t h = hash_ptrs(file, name, 1);
-	struct ptab_slot *slot;
+	uint64_t h = hash_ptrs(file, name, 1), tag = h >> 32 << 32, *slot;
+	struct ftab *t = &p->fn_tab;
+	size_t m, i;
 	struct fn *f;
 
-	PTAB_FIND(&p->fn_tab, h, struct fn, f, f->k.file == file && f->k.name == name, slot);
-	if (slot->ptr)
-		return slot->ptr;
+	assert(!p->sealed);
+	if ((t->n + 1) * 4 > t->cap * 3)
+		ftab_grow(p);
+	m = t->cap - 1;
+	for (i = (size_t)h & m;; i = (i + 1) & m) {
+		slot = &t->slot[i];
+		if (!*slot)
+			break;
+		if ((*slot & ~(uint64_t)UINT32_MAX) == tag) {
+			f = p->fns[(uint32_t)*slot - 1];
+			if (f->k.file == file && f->k.name == name)
+				return f;
+		}
+	}
+	if (p->nfns >= UINT32_MAX - 1)
+		xalloc_die();	/* ids and slots are 32 bits */
 	f = arena_alloc(&p->arena, sizeof(*f));
 	f->k.file = file;
 	f->k.name = name;
 	f->obj = obj;
 	f->self = profile_cc_new(p);
 	f->id = (uint32_t)p->nfns;
-	ptab_fill(&p->fn_tab, slot, h, f);
+	*slot = tag | (p->nfns + 1);
+	t->n++;
 	GROW(p->fns, p->nfns, p->capfns);
 	p->fns[p->nfns++] = f;
 	return f;
@@ -204,6 +260,7 @@ struct call *profile_call(struct profile *p, struct fn *caller, struct fn *calle
 	struct ptab_slot *slot;
 	struct call *c;
 
+	assert(!p->sealed);
 	PTAB_FIND(&p->call_tab, h, struct call, c,
 		  c->k.caller == caller && c->k.callee == callee, slot);
 	if (slot->ptr)
@@ -230,6 +287,7 @@ struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t
 	struct callsite *s;
 
 	/* one index for the call sites of all files: the file is in the key */
+	assert(!p->sealed);
 	PTAB_FIND(&p->site_tab, h, struct callsite, s,
 		  s->k.caller == caller && s->k.callee == callee && s->k.line == line &&
 		  s->file == file, slot);

@@ -78,15 +78,18 @@ struct fn {
 	struct fn_key k;
 	const char *obj;	/* interned; "" when no ob= was given */
 	struct cc *self;	/* never NULL */
-	struct cc *incl;	/* set by graph_inclusive(); NULL before */
+	/* the inclusive cost is fn_incl(p, f), kept in p->incl */
 	struct call *out;	/* calls made by this function */
 	struct call *in;	/* calls made to this function */
 	uint32_t id;		/* index in profile.fns */
-	unsigned listed:1;	/* costs were given for it (fn=, fi=, fe=) */
-	unsigned named:1;	/* opened by an fn= line (callgrind_annotate shows its object) */
-	unsigned multi_obj:1;	/* fn= lines gave it more than one object */
-	uint32_t cycle;		/* 0, or the number of its cycle (set by graph) */
+	/* packed with the flags so that a function takes 64 bytes */
+	uint32_t cycle:29;	/* 0, or the number of its cycle (set by graph) */
+	uint32_t listed:1;	/* costs were given for it (fn=, fi=, fe=) */
+	uint32_t named:1;	/* opened by an fn= line (callgrind_annotate shows its object) */
+	uint32_t multi_obj:1;	/* fn= lines gave it more than one object */
 };
+
+#define FN_MAX_CYCLES ((1u << 29) - 1)
 
 /* All calls from one function to another, summed. */
 struct call_key {
@@ -107,6 +110,16 @@ struct ptab {
 		uint64_t hash;
 		void *ptr;	/* NULL: empty */
 	} *slot;
+	size_t cap, n;
+};
+
+/*
+ * Private to profile.c: the index of functions, 8 bytes a slot: the high
+ * 32 bits of the hash and 1 + the function's index in profile.fns
+ * (0: empty).  There are far more functions than files or calls.
+ */
+struct ftab {
+	uint64_t *slot;
 	size_t cap, n;
 };
 
@@ -141,11 +154,13 @@ struct profile {
 	size_t ncalls, capcalls;
 	struct cycle *cycles;
 	size_t ncycles;
+	struct cc **incl;	/* inclusive cost by fn id, set by graph_inclusive() */
 
 	/* private indexes: names in uthash (one lookup per name definition),
 	   the hot tables in our own open-addressing index */
 	struct istr *strings;
-	struct ptab fn_tab, file_tab, call_tab, site_tab;
+	struct ftab fn_tab;
+	struct ptab file_tab, call_tab, site_tab;
 
 	/*
 	 * What the loader keeps, set before loading; the defaults keep
@@ -156,12 +171,19 @@ struct profile {
 	 * costs and call sites are kept (only sources that can be annotated).
 	 * Everything is still read and checked the same way.
 	 */
+	int sealed;		/* profile_seal() was called */
 	int drop_calls;
 	int (*want_lines)(const char *file, void *ctx);
 	void *want_ctx;
 };
 
 void profile_init(struct profile *p);
+/*
+ * When nothing more will be added: free the indexes that find names,
+ * files, functions, calls and call sites (reports do not look anything
+ * up).  Adding to a sealed profile is a programming error (assert).
+ */
+void profile_seal(struct profile *p);
 void profile_release(struct profile *p);
 
 /* Allocate a zeroed cost sized for the frozen event list. */
@@ -188,6 +210,13 @@ int cc_add(struct cc *dst, const struct cc *src, size_t n);
 static inline int cc_defined(const struct profile *p, const struct cc *c, size_t i)
 {
 	return events_defined(&p->ev, i, c->ndef);
+}
+
+/* The inclusive cost of f: its self cost until graph_inclusive() ran, or when
+   the profile keeps no calls (drop_calls). */
+static inline struct cc *fn_incl(const struct profile *p, const struct fn *f)
+{
+	return p->incl ? p->incl[f->id] : f->self;
 }
 
 /* How often f was called: the counts of all calls made to it. */

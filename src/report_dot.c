@@ -45,14 +45,17 @@ static void put_cost(FILE *out, uint64_t v, uint64_t total)
 }
 
 static size_t dot_ev;		/* the event drawn, for the sort functions */
+static const struct profile *dot_p;
 
 static int node_cmp(const void *x, const void *y)
 {
 	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
 	int c;
 
-	if (a->incl->v[dot_ev] != b->incl->v[dot_ev])
-		return a->incl->v[dot_ev] > b->incl->v[dot_ev] ? -1 : 1;
+	uint64_t va = fn_incl(dot_p, a)->v[dot_ev], vb = fn_incl(dot_p, b)->v[dot_ev];
+
+	if (va != vb)
+		return va > vb ? -1 : 1;
 	c = strcmp(a->k.file->name, b->k.file->name);
 	return c ? c : strcmp(a->k.name, b->k.name);
 }
@@ -76,13 +79,13 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 	fputs("\\n", out);
 	put_escaped(out, f->k.file->name);
 	fprintf(out, "\\n%s incl: ", ev);
-	put_cost(out, f->incl->v[dot_ev], total);
+	put_cost(out, fn_incl(r->p, f)->v[dot_ev], total);
 	fprintf(out, "\\n%s self: ", ev);
 	put_cost(out, f->self->v[dot_ev], total);
 	if (f->cycle)
 		fprintf(out, "\\n<cycle %u>", (unsigned)f->cycle);
 	fputs("\", fillcolor=", out);
-	put_colour(out, share(f->incl->v[dot_ev], total) / 100.0);
+	put_colour(out, share(fn_incl(r->p, f)->v[dot_ev], total) / 100.0);
 	fputs("];\n", out);
 }
 
@@ -106,12 +109,13 @@ void report_dot(struct report *r)
 	char num[32];
 
 	dot_ev = r->sort[0];
+	dot_p = r->p;
 	total = p->total && cc_defined(p, p->total, dot_ev) ? p->total->v[dot_ev] : 0;
 	if (!r->filter)
 		thr = 100;
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
-		uint64_t v = f->incl->v[dot_ev];
+		uint64_t v = fn_incl(r->p, f)->v[dot_ev];
 		if (!(f->listed || f->in))
 			continue;
 		/* as the inclusive table: stop where (total - incl) reaches thr% of the total */

@@ -21,7 +21,8 @@ static int fn_cmp(const void *x, const void *y)
 	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
 	int inclusive = sort_r->o->inclusive, c;
 
-	c = cost_cmp(inclusive ? a->incl : a->self, inclusive ? b->incl : b->self);
+	c = cost_cmp(inclusive ? fn_incl(sort_r->p, a) : a->self,
+		     inclusive ? fn_incl(sort_r->p, b) : b->self);
 	if (c)
 		return c;
 	c = strcmp(a->k.file->name, b->k.file->name);
@@ -44,7 +45,7 @@ const struct fn **report_sorted_fns(const struct report *r, size_t *n)
 	sort_r = r;
 	qsort(v, p->nfns, sizeof(*v), fn_cmp);
 	for (k = 0; k < p->nfns; k++)
-		if (report_row_cut(r, r->o->inclusive ? v[k]->incl : v[k]->self, k))
+		if (report_row_cut(r, r->o->inclusive ? fn_incl(r->p, v[k]) : v[k]->self, k))
 			break;
 	*n = k;
 	return v;
@@ -225,7 +226,7 @@ void report_json(struct report *r)
 		outbuf_puts(out, ",\n    \"self\": ");
 		jcost(out, p, f->self);
 		outbuf_puts(out, ", \"inclusive\": ");
-		jcost(out, p, f->incl);
+		jcost(out, p, fn_incl(p, f));
 		outbuf_puts(out, ",\n    \"calls\": ");
 		ju64(out, calls);
 		outbuf_puts(out, ", \"cycle\": ");

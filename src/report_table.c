@@ -75,18 +75,26 @@ void report_header(struct report *r)
 	fprintf(out, "\nAuto-annotation:  %s\n\n", o->auto_annotate ? "on" : "off");
 }
 
-/* A row of the table: a function or (with --inclusive) a cycle; 24 bytes. */
+/* A row of the table: a function or (with --inclusive) a cycle; 16 bytes. */
 struct row {
 	/* the first sort event's value, kept in the row so that most
 	   comparisons of the sort do not reach the cost (a cache miss) */
 	uint64_t key;
-	const struct cc *cc;
 	uint32_t idx;		/* in p->fns, or in p->cycles when is_cycle */
-	uint8_t kdef;		/* the first sort event is defined in cc */
+	uint8_t kdef;		/* the first sort event is defined in its cost */
 	uint8_t is_cycle;
 };
 
 static const struct profile *cmp_p;
+static int cmp_incl;		/* rows show inclusive costs */
+
+/* The cost a row shows. */
+static const struct cc *row_cc(const struct row *r)
+{
+	if (r->is_cycle)
+		return cmp_p->cycles[r->idx].incl;
+	return cmp_incl ? fn_incl(cmp_p, cmp_p->fns[r->idx]) : cmp_p->fns[r->idx]->self;
+}
 
 static const struct fn *row_fn(const struct row *r)
 {
@@ -116,7 +124,7 @@ static int row_cmp(const void *x, const void *y)
 		return a->kdef ? -1 : 1;
 	if (a->key != b->key)
 		return a->key > b->key ? -1 : 1;
-	c = cmp_r->nsort > 1 ? cc_cmp(a->cc, b->cc) : 0;	/* else the key said it all */
+	c = cmp_r->nsort > 1 ? cc_cmp(row_cc(a), row_cc(b)) : 0;	/* else the key said it all */
 	if (c)
 		return c;
 	if (a->is_cycle || b->is_cycle) {
@@ -266,6 +274,8 @@ static int ptr_cmp(const void *x, const void *y)
 static void dedupe_files(struct report *r)
 {
 	size_t i, n = 0;
+	if (!r->nfiles)
+		return;
 	qsort(r->files, r->nfiles, sizeof(*r->files), ptr_cmp);
 	for (i = 0; i < r->nfiles; i++)
 		if (!n || r->files[n - 1] != r->files[i])
@@ -279,7 +289,7 @@ void report_table(struct report *r)
 	const struct opts *o = r->o;
 	FILE *out = r->out;
 	int tree = o->tree_caller || o->tree_calling;
-	size_t i, nrows = 0, nshown = 0, *sw;
+	size_t i, nrows = 0, nshown = 0, capfiles = 0, *sw;
 	struct row *rows;
 	const struct cc **ccs;
 	double *curr;
@@ -305,30 +315,29 @@ void report_table(struct report *r)
 		if (!(f->listed || (o->inclusive && f->in)))
 			continue;
 		rows[nrows].idx = (uint32_t)i;
-		rows[nrows].cc = o->inclusive ? f->incl : f->self;
 		nrows++;
 	}
 	if (o->inclusive) {
 		for (i = 0; i < p->ncycles; i++) {
 			rows[nrows].idx = (uint32_t)i;
 			rows[nrows].is_cycle = 1;
-			rows[nrows].cc = p->cycles[i].incl;
 			nrows++;
 		}
 	}
 	/* names are printed from the model, only for the rows shown */
 	ccs = xmalloc((nrows + 1) * sizeof(*ccs));
+	cmp_p = p;
+	cmp_incl = o->inclusive;
 	for (i = 0; i < nrows; i++) {
-		ccs[i] = rows[i].cc;
-		if (r->nsort && rows[i].cc && cc_defined(p, rows[i].cc, r->sort[0])) {
+		ccs[i] = row_cc(&rows[i]);
+		if (r->nsort && ccs[i] && cc_defined(p, ccs[i], r->sort[0])) {
 			rows[i].kdef = 1;
-			rows[i].key = rows[i].cc->v[r->sort[0]];
+			rows[i].key = ccs[i]->v[r->sort[0]];
 		}
 	}
 	report_widths(r, ccs, nrows, r->width);
 	free(ccs);
 	cmp_r = r;
-	cmp_p = p;
 	rows_sort(rows, nrows);
 
 	report_rule(r);
@@ -337,12 +346,12 @@ void report_table(struct report *r)
 	report_rule(r);
 
 	curr = xcalloc(r->nsort + 1, sizeof(*curr));
-	r->files = xrealloc(r->files, (nrows + 1) * sizeof(*r->files));
 	r->nfiles = 0;
 	for (i = 0; i < nrows; i++) {
 		const struct row *row = &rows[i];
 		const struct fn *f = row_fn(row);
 		const struct cycle *cy = row_cycle(row);
+		const struct cc *cc = row_cc(row);
 		size_t k;
 
 		if (r->filter) {
@@ -358,13 +367,13 @@ void report_table(struct report *r)
 			if (reached)
 				break;
 		}
-		if (report_row_cut(r, row->cc, nshown++))
+		if (report_row_cut(r, cc, nshown++))
 			break;
 		if (tree)
 			putc('\n', out);
 		if (f && o->tree_caller && !is_unknown(f))
 			print_calls(r, f, 1);
-		report_cc(r, row->cc, r->width);
+		report_cc(r, cc, r->width);
 		if (tree)
 			fputs(" * ", out);
 		putc(' ', out);
@@ -380,7 +389,7 @@ void report_table(struct report *r)
 		if (cy && tree) {
 			for (k = 0; k < cy->nmembers; k++) {
 				const struct fn *m = cy->members[k];
-				report_cc(r, m->incl, r->width);
+				report_cc(r, fn_incl(p, m), r->width);
 				fputs(" = ", out);
 				print_name(out, m);
 				putc('\n', out);
@@ -389,17 +398,22 @@ void report_table(struct report *r)
 		if (f && o->tree_calling && !is_unknown(f))
 			print_calls(r, f, 0);
 
-		if (f)
+		if (f) {
+			if (r->nfiles == capfiles) {
+				capfiles = capfiles ? 2 * capfiles : 256;
+				r->files = xrealloc(r->files, capfiles * sizeof(*r->files));
+			}
 			r->files[r->nfiles++] = f->k.file;
+		}
 		for (k = 0; k < r->nsort; k++) {
 			size_t e = r->sort[k];
-			if (!cc_defined(p, row->cc, e))
+			if (!cc_defined(p, cc, e))
 				continue;
 			if (o->inclusive)
 				curr[k] = (double)(cc_defined(p, p->total, e) ? p->total->v[e] : 0) -
-					  (double)row->cc->v[e];
+					  (double)cc->v[e];
 			else
-				curr[k] += (double)row->cc->v[e];
+				curr[k] += (double)cc->v[e];
 		}
 	}
 	putc('\n', out);

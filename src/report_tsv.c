@@ -95,7 +95,7 @@ void report_tsv(struct report *r)
 		outbuf_putc(out, '\t');
 		outbuf_u64(out, calls);
 		tcost(out, p, f->self);
-		tcost(out, p, f->incl);
+		tcost(out, p, fn_incl(p, f));
 		outbuf_putc(out, '\n');
 		for (c = f->out; c; c = c->next_out) {
 			outbuf_puts(out, "call\t");

@@ -11,7 +11,7 @@ static uint64_t incl(const struct profile *p, const char *name)
 {
 	const struct fn *f = unit_fn(p, name);
 	ck_assert_msg(f != NULL, "no function %s", name);
-	return f->incl->v[0];
+	return fn_incl(p, f)->v[0];
 }
 
 START_TEST(names_order)

@@ -94,7 +94,7 @@ START_TEST(rename_profile)
 	fib = unit_fn(&q, "fib");
 	ck_assert_ptr_nonnull(fib);
 	ck_assert_uint_eq(fib->self->v[0], 60);		/* 20 + 40 */
-	ck_assert_uint_eq(fib->incl->v[0], 60);		/* main's call, not 60 + 40 */
+	ck_assert_uint_eq(fn_incl(&q, fib)->v[0], 60);		/* main's call, not 60 + 40 */
 	ck_assert_uint_eq(unit_call(fib, fib)->count, 2);
 	ck_assert_uint_eq(q.total->v[0], 65);
 	/* the line costs of a.c are kept: line 10 has 20 + 40 */
