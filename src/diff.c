@@ -215,7 +215,7 @@ static void add_side(struct diff *d, int s)
 		const struct fn *f = p->fns[i];
 		struct diff_fn *g = diff_fn_get(d, f->k.file->name, f->k.name);
 		map[i] = g;
-		if (!(f->listed || f->in))
+		if (!(f->listed || fn_in(p, f)))
 			continue;
 		g->in[s] = 1;
 		if (f->listed)

@@ -28,7 +28,7 @@ static void tarjan_run(const struct profile *p, struct tarjan *t)
 		if (t->index[v0])
 			continue;
 		fr[depth].v = (uint32_t)v0;
-		fr[depth].c = p->fns[v0]->out;
+		fr[depth].c = fn_out(p, p->fns[v0]);
 		t->index[v0] = t->low[v0] = ++t->next_index;
 		t->stack[t->sp++] = (uint32_t)v0;
 		t->onstack[v0] = 1;
@@ -43,7 +43,7 @@ static void tarjan_run(const struct profile *p, struct tarjan *t)
 					t->onstack[w] = 1;
 					depth++;
 					fr[depth].v = w;
-					fr[depth].c = p->fns[w]->out;
+					fr[depth].c = fn_out(p, p->fns[w]);
 				} else if (t->onstack[w] && t->index[w] < t->low[f->v]) {
 					t->low[f->v] = t->index[w];
 				}
@@ -236,8 +236,8 @@ int graph_inclusive(struct profile *p, const char *name)
 		struct call *c;
 		int recursive = size[t.comp[i]] > 1 || selfloop[i];
 		struct cc *incl = p->incl[i] = profile_cc_new(p);
-		if (!recursive && f->in) {
-			for (c = f->in; c; c = c->next_in)
+		if (!recursive && fn_in(p, f)) {
+			for (c = fn_in(p, f); c; c = c->next_in)
 				if (add(p, incl, c->cc))
 					goto fail;
 			continue;
@@ -245,7 +245,7 @@ int graph_inclusive(struct profile *p, const char *name)
 		/* B: own cost plus what it calls outside its cycle */
 		if (add(p, incl, f->self))
 			goto fail;
-		for (c = f->out; c; c = c->next_out)
+		for (c = fn_out(p, f); c; c = c->next_out)
 			if (t.comp[c->k.callee->id] != t.comp[i] && add(p, incl, c->cc))
 				goto fail;
 		if (cycno[t.comp[i]]) {
@@ -258,7 +258,7 @@ int graph_inclusive(struct profile *p, const char *name)
 			size_t k;
 			memset(tmp->v, 0, p->ev.n * sizeof(tmp->v[0]));
 			tmp->ndef = 0;
-			for (c = f->in; c; c = c->next_in)
+			for (c = fn_in(p, f); c; c = c->next_in)
 				if (t.comp[c->k.caller->id] != t.comp[i] && add(p, tmp, c->cc))
 					goto fail;
 			for (k = 0; k < p->ev.n; k++)

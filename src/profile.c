@@ -66,6 +66,8 @@ void profile_release(struct profile *p)
 		free(p->cycles[i].members);
 	free(p->cycles);
 	free(p->incl);
+	free(p->out);
+	free(p->in);
 	events_release(&p->ev);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));
@@ -269,10 +271,19 @@ struct call *profile_call(struct profile *p, struct fn *caller, struct fn *calle
 	c->k.caller = caller;
 	c->k.callee = callee;
 	c->cc = profile_cc_new(p);
-	c->next_out = caller->out;
-	caller->out = c;
-	c->next_in = callee->in;
-	callee->in = c;
+	if (p->nlinks < p->nfns) {
+		/* room for every function so far (ids below nfns) */
+		size_t n = p->capfns;
+		p->out = xrealloc(p->out, n * sizeof(*p->out));
+		p->in = xrealloc(p->in, n * sizeof(*p->in));
+		memset(p->out + p->nlinks, 0, (n - p->nlinks) * sizeof(*p->out));
+		memset(p->in + p->nlinks, 0, (n - p->nlinks) * sizeof(*p->in));
+		p->nlinks = n;
+	}
+	c->next_out = p->out[caller->id];
+	p->out[caller->id] = c;
+	c->next_in = p->in[callee->id];
+	p->in[callee->id] = c;
 	ptab_fill(&p->call_tab, slot, h, c);
 	GROW(p->calls, p->ncalls, p->capcalls);
 	p->calls[p->ncalls++] = c;
@@ -388,12 +399,12 @@ const char *fn_fullname(const struct fn *f, char *buf, size_t len)
 	return buf;
 }
 
-uint64_t fn_ncalls(const struct fn *f)
+uint64_t fn_ncalls(const struct profile *p, const struct fn *f)
 {
 	const struct call *c;
 	uint64_t n = 0;
 
-	for (c = f->in; c; c = c->next_in)
+	for (c = fn_in(p, f); c; c = c->next_in)
 		n += c->count;
 	return n;
 }

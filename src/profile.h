@@ -79,8 +79,7 @@ struct fn {
 	const char *obj;	/* interned; "" when no ob= was given */
 	struct cc *self;	/* never NULL */
 	/* the inclusive cost is fn_incl(p, f), kept in p->incl */
-	struct call *out;	/* calls made by this function */
-	struct call *in;	/* calls made to this function */
+	/* the calls it makes and receives are fn_out(p, f) and fn_in(p, f) */
 	uint32_t id;		/* index in profile.fns */
 	/* packed with the flags so that a function takes 64 bytes */
 	uint32_t cycle:29;	/* 0, or the number of its cycle (set by graph) */
@@ -155,6 +154,10 @@ struct profile {
 	struct cycle *cycles;
 	size_t ncycles;
 	struct cc **incl;	/* inclusive cost by fn id, set by graph_inclusive() */
+	/* by fn id: the lists of calls made and received (next_out, next_in);
+	   allocated with the first call, so a profile without calls has none */
+	struct call **out, **in;
+	size_t nlinks;
 
 	/* private indexes: names in uthash (one lookup per name definition),
 	   the hot tables in our own open-addressing index */
@@ -219,8 +222,19 @@ static inline struct cc *fn_incl(const struct profile *p, const struct fn *f)
 	return p->incl ? p->incl[f->id] : f->self;
 }
 
+/* The calls f makes (linked by next_out) and receives (by next_in), or NULL. */
+static inline struct call *fn_out(const struct profile *p, const struct fn *f)
+{
+	return f->id < p->nlinks ? p->out[f->id] : NULL;
+}
+
+static inline struct call *fn_in(const struct profile *p, const struct fn *f)
+{
+	return f->id < p->nlinks ? p->in[f->id] : NULL;
+}
+
 /* How often f was called: the counts of all calls made to it. */
-uint64_t fn_ncalls(const struct fn *f);
+uint64_t fn_ncalls(const struct profile *p, const struct fn *f);
 /* "file:function", the way reports name a function. */
 const char *fn_fullname(const struct fn *f, char *buf, size_t len);
 

@@ -116,7 +116,7 @@ void report_dot(struct report *r)
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
 		uint64_t v = fn_incl(r->p, f)->v[dot_ev];
-		if (!(f->listed || f->in))
+		if (!(f->listed || fn_in(p, f)))
 			continue;
 		/* as the inclusive table: stop where (total - incl) reaches thr% of the total */
 		if (total ? ((double)(total - (v < total ? v : total)) * 100.0 / (double)total >= thr)

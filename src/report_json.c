@@ -139,7 +139,7 @@ static void jcalls(struct outbuf *out, const struct profile *p, const struct fn 
 	int first = 1;
 
 	outbuf_putc(out, '[');
-	for (c = callers ? f->in : f->out; c; c = callers ? c->next_in : c->next_out) {
+	for (c = callers ? fn_in(p, f) : fn_out(p, f); c; c = callers ? c->next_in : c->next_out) {
 		const struct fn *other = callers ? c->k.caller : c->k.callee;
 		outbuf_puts(out, first ? "\n      {\"id\":" : ",\n      {\"id\":");
 		first = 0;
@@ -213,7 +213,7 @@ void report_json(struct report *r)
 	fns = report_sorted_fns(r, &n);
 	for (i = 0; i < n; i++) {
 		const struct fn *f = fns[i];
-		uint64_t calls = fn_ncalls(f);
+		uint64_t calls = fn_ncalls(p, f);
 
 		outbuf_puts(out, i ? ",\n   {\"id\": " : "\n   {\"id\": ");
 		ju64(out, f->id);

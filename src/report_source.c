@@ -227,7 +227,7 @@ static void warn_past_end(const struct report *r, const char *name, int newer)
  * levels (--separate-recs names such as f'2, whose calls are already inside
  * the first level's inclusive cost) or other copies of inlined code.
  */
-static struct line_call *line_calls(const struct file *f, size_t *ncalls)
+static struct line_call *line_calls(const struct profile *p, const struct file *f, size_t *ncalls)
 {
 	const struct callsite *s;
 	struct line_call *v;
@@ -243,7 +243,7 @@ static struct line_call *line_calls(const struct file *f, size_t *ncalls)
 		v[n].callee = s->k.callee;
 		v[n].count = s->count;
 		v[n].cc = s->cc;
-		for (c = s->k.caller->out; c; c = c->next_out)
+		for (c = fn_out(p, s->k.caller); c; c = c->next_out)
 			if (c->k.callee == s->k.callee)
 				break;
 		v[n].total = c ? c->cc : s->cc;
@@ -340,7 +340,7 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 	report_events(r, width);
 	fputs("\n\n", out);
 
-	calls = line_calls(f, &ncalls);
+	calls = line_calls(r->p, f, &ncalls);
 	i = next;
 	while (i < n) {
 		uint64_t low = nums[i] > ctx ? nums[i] - ctx : 1, high;

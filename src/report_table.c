@@ -244,13 +244,13 @@ static void print_calls(struct report *r, const struct fn *f, int callers)
 	const struct call **v = NULL;
 	size_t n = 0, i;
 
-	for (c = callers ? f->in : f->out; c; c = callers ? c->next_in : c->next_out)
+	for (c = callers ? fn_in(r->p, f) : fn_out(r->p, f); c; c = callers ? c->next_in : c->next_out)
 		n++;
 	if (!n)
 		return;
 	v = xmalloc(n * sizeof(*v));
 	n = 0;
-	for (c = callers ? f->in : f->out; c; c = callers ? c->next_in : c->next_out)
+	for (c = callers ? fn_in(r->p, f) : fn_out(r->p, f); c; c = callers ? c->next_in : c->next_out)
 		v[n++] = c;
 	qsort(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
 	for (i = 0; i < n; i++)
@@ -312,7 +312,7 @@ void report_table(struct report *r)
 	rows = xcalloc(p->nfns + p->ncycles + 1, sizeof(*rows));
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
-		if (!(f->listed || (o->inclusive && f->in)))
+		if (!(f->listed || (o->inclusive && fn_in(p, f))))
 			continue;
 		rows[nrows].idx = (uint32_t)i;
 		nrows++;

@@ -86,7 +86,7 @@ void report_tsv(struct report *r)
 	for (i = 0; i < n; i++) {
 		const struct fn *f = fns[i];
 		const struct call *c;
-		uint64_t calls = fn_ncalls(f);
+		uint64_t calls = fn_ncalls(p, f);
 
 		outbuf_puts(out, "fn\t");
 		outbuf_u64(out, f->id);
@@ -97,7 +97,7 @@ void report_tsv(struct report *r)
 		tcost(out, p, f->self);
 		tcost(out, p, fn_incl(p, f));
 		outbuf_putc(out, '\n');
-		for (c = f->out; c; c = c->next_out) {
+		for (c = fn_out(p, f); c; c = c->next_out) {
 			outbuf_puts(out, "call\t");
 			outbuf_u64(out, f->id);
 			outbuf_putc(out, '\t');

@@ -44,10 +44,10 @@ struct fn *unit_fn(const struct profile *p, const char *name)
 	return NULL;
 }
 
-struct call *unit_call(const struct fn *caller, const struct fn *callee)
+struct call *unit_call(const struct profile *p, const struct fn *caller, const struct fn *callee)
 {
 	struct call *c;
-	for (c = caller->out; c; c = c->next_out)
+	for (c = fn_out(p, caller); c; c = c->next_out)
 		if (c->k.callee == callee)
 			return c;
 	return NULL;

@@ -26,6 +26,6 @@ const char *unit_diag(void);
 /* The function named name (any file), or NULL. */
 struct fn *unit_fn(const struct profile *p, const char *name);
 /* The call caller -> callee, or NULL. */
-struct call *unit_call(const struct fn *caller, const struct fn *callee);
+struct call *unit_call(const struct profile *p, const struct fn *caller, const struct fn *callee);
 
 #endif

@@ -67,9 +67,9 @@ START_TEST(mutual)
 	ck_assert_str_eq(p.cycles[0].members[2]->k.name, "c");
 	ck_assert_uint_eq(unit_fn(&p, "b")->cycle, 1);
 	ck_assert_uint_eq(unit_fn(&p, "main")->cycle, 0);
-	ck_assert(unit_call(unit_fn(&p, "c"), unit_fn(&p, "a"))->recursive);
-	ck_assert(!unit_call(unit_fn(&p, "c"), unit_fn(&p, "leaf"))->recursive);
-	ck_assert(!unit_call(unit_fn(&p, "main"), unit_fn(&p, "a"))->recursive);
+	ck_assert(unit_call(&p, unit_fn(&p, "c"), unit_fn(&p, "a"))->recursive);
+	ck_assert(!unit_call(&p, unit_fn(&p, "c"), unit_fn(&p, "leaf"))->recursive);
+	ck_assert(!unit_call(&p, unit_fn(&p, "main"), unit_fn(&p, "a"))->recursive);
 	profile_release(&p);
 }
 END_TEST
@@ -87,7 +87,7 @@ START_TEST(direct)
 	ck_assert_uint_eq(incl(&p, "leaf"), 20);
 	ck_assert_uint_eq(p.ncycles, 0);
 	ck_assert_uint_eq(unit_fn(&p, "fact")->cycle, 0);
-	ck_assert(unit_call(unit_fn(&p, "fact"), unit_fn(&p, "fact"))->recursive);
+	ck_assert(unit_call(&p, unit_fn(&p, "fact"), unit_fn(&p, "fact"))->recursive);
 	profile_release(&p);
 }
 END_TEST

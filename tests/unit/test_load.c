@@ -74,11 +74,11 @@ START_TEST(name_compression)
 	ck_assert_uint_eq(m->self->v[0], 20);
 	ck_assert_uint_eq(f1->self->v[0], 100);
 	ck_assert_uint_eq(f2->self->v[0], 700);
-	c = unit_call(m, f2);
+	c = unit_call(&p, m, f2);
 	ck_assert_ptr_nonnull(c);
 	ck_assert_uint_eq(c->count, 3);
 	ck_assert_uint_eq(c->cc->v[0], 400);
-	c = unit_call(f1, f2);
+	c = unit_call(&p, f1, f2);
 	ck_assert_ptr_nonnull(c);
 	ck_assert_uint_eq(c->count, 2);
 	ck_assert_uint_eq(c->cc->v[0], 300);
@@ -128,7 +128,7 @@ START_TEST(calls_zero_is_an_edge)
 	b = unit_fn(&p, "b");
 	ck_assert_uint_eq(a->self->v[0], 10);
 	ck_assert_uint_eq(b->self->v[0], 3);
-	c = unit_call(a, b);
+	c = unit_call(&p, a, b);
 	ck_assert_ptr_nonnull(c);
 	ck_assert_uint_eq(c->count, 0);
 	ck_assert_uint_eq(c->cc->v[0], 1000);

@@ -95,7 +95,7 @@ START_TEST(rename_profile)
 	ck_assert_ptr_nonnull(fib);
 	ck_assert_uint_eq(fib->self->v[0], 60);		/* 20 + 40 */
 	ck_assert_uint_eq(fn_incl(&q, fib)->v[0], 60);		/* main's call, not 60 + 40 */
-	ck_assert_uint_eq(unit_call(fib, fib)->count, 2);
+	ck_assert_uint_eq(unit_call(&q, fib, fib)->count, 2);
 	ck_assert_uint_eq(q.total->v[0], 65);
 	/* the line costs of a.c are kept: line 10 has 20 + 40 */
 	ck_assert_uint_eq(profile_line_find(fib->k.file, 10)->v[0], 60);
@@ -124,8 +124,8 @@ START_TEST(write_read)
 	b = unit_fn(&q, "fib'2");
 	ck_assert_uint_eq(a->self->v[0], 20);
 	ck_assert_uint_eq(b->self->v[0], 40);
-	ck_assert_uint_eq(unit_call(a, b)->count, 2);
-	ck_assert_uint_eq(unit_call(a, b)->cc->v[0], 40);
+	ck_assert_uint_eq(unit_call(&q, a, b)->count, 2);
+	ck_assert_uint_eq(unit_call(&q, a, b)->cc->v[0], 40);
 	ck_assert_uint_eq(profile_line_find(a->k.file, 10)->v[0], 60);
 	ck_assert_uint_eq(profile_line_find(a->k.file, 1)->v[0], 5);
 	ck_assert_ptr_null(profile_line_find(a->k.file, 0));
