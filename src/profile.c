@@ -181,15 +181,17 @@ static void ftab_grow(struct profile *p)
 const char *profile_intern(struct profile *p, const char *s, size_t len)
 {
 	struct istr *x;
+	unsigned h;
 
 	assert(!p->sealed);
-	HASH_FIND(hh, p->strings, s, len, x);
+	HASH_VALUE(s, len, h);	/* once, for the lookup and the insertion */
+	HASH_FIND_BYHASHVALUE(hh, p->strings, s, len, h, x);
 	if (x)
 		return x->s;
 	x = arena_alloc(&p->arena, sizeof(*x) + len + 1);
 	memcpy(x->s, s, len);
 	x->s[len] = '\0';
-	HASH_ADD_KEYPTR(hh, p->strings, x->s, len, x);
+	HASH_ADD_KEYPTR_BYHASHVALUE(hh, p->strings, x->s, len, h, x);
 	return x->s;
 }
 
