@@ -69,6 +69,14 @@ struct loader {
 	int warned_relcost;
 	unsigned junk_lines;	/* unrecognized lines before any header */
 
+	/* the functions of the last fn=/fi=/fe= lines, by (file, name):
+	   inlined code switches among a few of them */
+	struct fn_cache {
+		const struct file *file;
+		const char *name;
+		struct fn *fn;
+	} fncache[64];
+
 	struct file *lc_file;	/* the last line cost looked up, */
 	uint64_t lc_line;	/* for runs of instructions of one line */
 	struct cc *lc_cc;
@@ -818,6 +826,21 @@ static int fast_cost_line(struct loader *ld, const uint64_t *tv, const unsigned 
 
 /* ---- body lines ---- */
 
+/* profile_fn() through the loader's cache (objects are not in the key) */
+static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, const char *name)
+{
+	uintptr_t h = ((uintptr_t)file >> 4) * 31 + ((uintptr_t)name >> 3);
+	struct fn_cache *e = &ld->fncache[(h ^ h >> 7) & 63];
+
+	if (e->file != file || e->name != name) {
+		e->fn = profile_fn(ld->p, obj, file, name);
+		e->file = file;
+		e->name = name;
+	}
+	return e->fn;
+}
+
+
 static int calls_line(struct loader *ld, const char *s, const char *end)
 {
 	uint64_t pos[MAX_POS];
@@ -856,7 +879,7 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 			if (parse_name(ld, SP_FN, s, end, &name))
 				return -1;
 			ob = ld->ob ? ld->ob : profile_intern(p, "", 0);
-			ld->fn = profile_fn(p, ob, current_file(ld), name);
+			ld->fn = fn_of(ld, ob, current_file(ld), name);
 			if (ld->fn->named && ld->fn->obj != ob)
 				ld->fn->multi_obj = 1;
 			ld->fn->obj = ob;
@@ -871,7 +894,7 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 			ld->fl = file_of(ld, name);
 			if (key[1] != 'l' && ld->fn) {
 				/* inlined code: its costs go to "file:function" of that file */
-				ld->fn = profile_fn(p, ld->fn->obj, ld->fl, ld->fn->k.name);
+				ld->fn = fn_of(ld, ld->fn->obj, ld->fl, ld->fn->k.name);
 				ld->fn->listed = 1;
 			}
 			return 0;
@@ -891,7 +914,7 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 			if (parse_name(ld, SP_FN, s, end, &name))
 				return -1;
 			ob = ld->cfn_ob ? ld->cfn_ob : ld->ob ? ld->ob : profile_intern(p, "", 0);
-			ld->callee = profile_fn(p, ob, ld->cfn_fl ? ld->cfn_fl : current_file(ld), name);
+			ld->callee = fn_of(ld, ob, ld->cfn_fl ? ld->cfn_fl : current_file(ld), name);
 			ld->cfn_ob = NULL;
 			ld->cfn_fl = NULL;
 			return 0;
@@ -1182,7 +1205,7 @@ static int block_fill(struct block *b, struct source *src)
 	return 1;
 }
 
-static void block_add_rec(struct block *b, const char *s, const char *le, size_t ntok)
+static inline void block_add_rec(struct block *b, const char *s, const char *le, size_t ntok)
 {
 	struct rec *r;
 	if (b->nrec == b->caprec) {
@@ -1212,26 +1235,33 @@ static const char *rec_end(const struct block *b, const struct rec *r, const cha
 static const char *tokenize_cost(struct block *b, const char *sp)
 {
 	const unsigned char *s = (const unsigned char *)sp;
+	/* in locals: stores through tv could otherwise alias b's counters */
+	size_t n = b->ntok, cap = b->captok;
+	uint64_t *tv = b->tv;
+	unsigned char *tt = b->tt;
 
 	for (;;) {
 		uint64_t v = 0;
 		unsigned char type = TK_DEC;
-		const unsigned char *d;
-		while (*s == ' ' || *s == '\t')
-			s++;
-		if (*s == '\n')
-			return (const char *)s;
-		if (*s == '*') {
+		unsigned c = *s, x;
+		while (c == ' ' || c == '\t')
+			c = *++s;
+		if (c == '\n')
+			break;
+		if (c == '*') {
 			type = TK_STAR;
-			s++;
+			c = *++s;
 		} else {
-			if (*s == '+' || *s == '-')
-				type = *s++ == '+' ? TK_PLUS : TK_MINUS;
-			if (s[0] == '0' && (s[1] | 0x20) == 'x' && type == TK_DEC) {
-				s += 2;
-				d = s;
+			const unsigned char *d;
+			if (c == '+' || c == '-') {
+				type = c == '+' ? TK_PLUS : TK_MINUS;
+				c = *++s;
+			}
+			d = s;
+			if (c == '0' && (s[1] | 0x20) == 'x' && type == TK_DEC) {
+				d = s += 2;
 				for (;; s++) {
-					unsigned x = (unsigned)*s - '0';
+					x = (unsigned)*s - '0';
 					if (x < 10)
 						v = v << 4 | x;
 					else if ((x = ((unsigned)*s | 0x20) - 'a') < 6)
@@ -1240,27 +1270,37 @@ static const char *tokenize_cost(struct block *b, const char *sp)
 						break;
 				}
 				if (s == d || s - d > 15)
-					return NULL;
+					goto slow;
 				type = TK_HEX;
 			} else {
-				d = s;
-				for (; (unsigned)*s - '0' < 10; s++)
-					v = v * 10 + ((unsigned)*s - '0');
-				if (s == d || s - d > 19)
-					return NULL;
+				x = c - '0';
+				if (x >= 10)
+					goto slow;
+				do {
+					v = v * 10 + x;
+					x = (unsigned)*++s - '0';
+				} while (x < 10);
+				if (s - d > 19)
+					goto slow;	/* may not fit: the slow way says */
 			}
+			c = *s;
 		}
-		if (*s != ' ' && *s != '\t' && *s != '\n')
-			return NULL;
-		if (b->ntok == b->captok) {
-			b->captok = b->captok ? 2 * b->captok : 8192;
-			b->tv = xrealloc(b->tv, b->captok * sizeof(*b->tv));
-			b->tt = xrealloc(b->tt, b->captok);
+		if (c != ' ' && c != '\t' && c != '\n')
+			goto slow;
+		if (n == cap) {
+			b->captok = cap = cap ? 2 * cap : 8192;
+			b->tv = tv = xrealloc(tv, cap * sizeof(*tv));
+			b->tt = tt = xrealloc(tt, cap);
 		}
-		b->tv[b->ntok] = v;
-		b->tt[b->ntok] = type;
-		b->ntok++;
+		tv[n] = v;
+		tt[n] = type;
+		n++;
 	}
+	b->ntok = n;
+	return (const char *)s;
+slow:
+	b->ntok = n;
+	return NULL;
 }
 
 /* Cut a filled block into records. */
@@ -1287,7 +1327,7 @@ static void tokenize(struct block *b)
 		if ((unsigned)(c - '0') < 10 || c == '+' || c == '-' || c == '*') {
 			size_t tok0 = b->ntok;
 			nl = tokenize_cost(b, s);
-			if (nl && b->ntok - tok0 < REC_SLOW) {
+			if (nl && b->ntok - tok0 < REC_SLOW && (size_t)(nl - s) < REC_LONG) {
 				block_add_rec(b, s, nl, b->ntok - tok0);
 				s = nl + 1;
 				continue;
@@ -1302,15 +1342,138 @@ static void tokenize(struct block *b)
 		block_add_rec(b, s, b->buf + b->len, REC_SLOW);
 }
 
+/*
+ * A run: cost lines in a row, all tokenized, applied in one go when only
+ * the function's self cost takes them: the positions are followed and
+ * the counts summed in a tight loop, then added once.  run_apply() takes
+ * the run that starts at record i (tokens at tok) and returns how many
+ * lines it applied, with their tokens and bytes in *ntok and *nbytes; or
+ * 0 when the lines must be taken one by one, which alone words the
+ * diagnostics (nothing was changed then), with *nbytes the number of
+ * records not to try again.
+ */
+#define RUN_MAX_EVENTS 64
+
+/* The lines of a run with NPOS positions (a constant for the common
+   cases, so that the compiler unrolls the positions). */
+#define RUN_LINES(NPOS) do {							\
+	for (; l < nrec && rec[l].ntok != REC_SLOW && !bad; l++) {		\
+		size_t nt = rec[l].ntok, n = nt > (NPOS) ? nt - (NPOS) : 0;	\
+		for (i = 0; i < (NPOS) && i < nt; i++) {			\
+			uint64_t v = tv[k + i];					\
+			unsigned char t = tt[k + i];				\
+			if (t == TK_PLUS)					\
+				bad |= __builtin_add_overflow(pos[i], v, &v);	\
+			else if (t == TK_MINUS)					\
+				bad |= v > pos[i], v = pos[i] - v;		\
+			else if (t == TK_STAR)					\
+				v = pos[i];					\
+			pos[i] = v;						\
+		}								\
+		if (line_col >= 0)						\
+			bad |= pos[line_col] == UINT64_MAX;			\
+		bad |= n > nraw;						\
+		if (n > maxn)							\
+			maxn = n;						\
+		for (i = 0; i < n && !bad; i++) {				\
+			bad |= tt[k + (NPOS) + i] != TK_DEC;			\
+			bad |= __builtin_add_overflow(acc[i], tv[k + (NPOS) + i], &acc[i]); \
+		}								\
+		k += nt;							\
+		bytes += (size_t)rec[l].len + 1;				\
+	}									\
+} while (0)
+
+static size_t run_apply(struct loader *ld, const struct block *b, size_t first, size_t tok,
+			size_t *ntok, size_t *nbytes)
+{
+	struct profile *p = ld->p;
+	size_t npos = (size_t)ld->npos, nraw = p->ev.nraw, maxn = 0, i, k = 0, l = first;
+	size_t nrec = b->nrec, bytes = 0, last;
+	uint64_t pos[MAX_POS], acc[RUN_MAX_EVENTS], *sv, *ss, *c = ld->costs;
+	const uint64_t *tv = b->tv + tok;
+	const unsigned char *tt = b->tt + tok;
+	const struct rec *rec = b->rec;
+	struct fn *fn = ld->fn;
+	struct file *f;
+	int line_col = ld->line_col;
+	unsigned bad = 0;
+
+	*nbytes = 1;
+	if (first + 1 >= nrec || rec[first + 1].ntok == REC_SLOW || !c || !fn ||
+	    ld->call_pending || !ld->pos_seen || nraw > RUN_MAX_EVENTS)
+		return 0;
+	f = ld->fl ? ld->fl : current_file(ld);
+	if (line_col >= 0 && f->keep_lines)
+		return 0;
+	for (i = 0; i < npos; i++)
+		pos[i] = ld->pos[i];
+	memset(acc, 0, nraw * sizeof(acc[0]));
+	switch (npos) {
+	case 1:
+		RUN_LINES(1);
+		break;
+	case 2:
+		RUN_LINES(2);
+		break;
+	default:
+		RUN_LINES(npos);
+		break;
+	}
+	if (!bad) {
+		/* the sums, checked before anything changes */
+		sv = fn->self->v;
+		ss = ld->self_sum;
+		for (i = 0; i < maxn; i++) {
+			uint64_t y;
+			bad |= __builtin_add_overflow(sv[i], acc[i], &y);
+			bad |= __builtin_add_overflow(ss[i], acc[i], &y);
+		}
+	}
+	if (bad) {
+		*nbytes = l - first;	/* the lines up to the bad one go one by one */
+		return 0;
+	}
+	for (i = 0; i < maxn; i++) {
+		sv[i] += acc[i];
+		ss[i] += acc[i];
+	}
+	if (maxn > fn->self->ndef)
+		fn->self->ndef = (uint32_t)maxn;
+	if (maxn > ld->part_ndef)
+		ld->part_ndef = (uint32_t)maxn;
+	/* as after the last line: its counts (the previous line for relative counts) and positions */
+	last = rec[l - 1].ntok;
+	for (i = 0; i < nraw; i++)
+		c[i] = npos + i < last ? tv[k - last + npos + i] : 0;
+	for (i = 0; i < npos; i++)
+		ld->pos[i] = pos[i];
+	ld->in_body = 1;
+	ld->lineno += l - first;
+	*ntok = k;
+	*nbytes = bytes;
+	return l - first;
+}
+
 /* Apply a tokenized block to the model, line after line. */
 static int loader_block(struct loader *ld, const struct block *b)
 {
-	size_t i, tok = 0;
+	size_t i, tok = 0, single_until = 0;
 	const char *s = b->buf, *le;
 
 	ld->nbytes += b->len;
 	for (i = 0; i < b->nrec; i++, s = le + 1) {
 		const struct rec *r = &b->rec[i];
+		if (r->ntok != REC_SLOW && i >= single_until) {
+			size_t nt, nb, nl = run_apply(ld, b, i, tok, &nt, &nb);
+			if (nl) {
+				i += nl - 1;
+				tok += nt;
+				le = s + nb - 1;
+				continue;
+			}
+			single_until = i + nb;
+		}
 		ld->lineno++;
 		if (r->ntok != REC_SLOW) {
 			int rc = fast_cost_line(ld, b->tv + tok, b->tt + tok, r->ntok);
