@@ -1384,6 +1384,67 @@ static void tokenize(struct block *b)
 	}									\
 } while (0)
 
+/* One position step: TK_PLUS/MINUS relative, TK_STAR the same, else absolute. */
+static inline uint64_t run_step(uint64_t prev, uint64_t v, unsigned char t, unsigned *bad)
+{
+	if (t == TK_PLUS) {
+		*bad |= __builtin_add_overflow(prev, v, &v);
+	} else if (t == TK_MINUS) {
+		*bad |= v > prev;
+		v = prev - v;
+	} else if (t == TK_STAR) {
+		v = prev;
+	}
+	return v;
+}
+
+/* RUN_LINES(2) with the positions in registers: "instr line" profiles. */
+static unsigned run_lines2(const uint64_t *tv, const unsigned char *tt, const struct rec *rec,
+			   size_t nrec, size_t *lp, size_t *kp, size_t *bytesp, uint64_t *pos,
+			   int line_col, size_t nraw, uint64_t *acc, size_t *maxnp)
+{
+	uint64_t p0 = pos[0], p1 = pos[1];
+	size_t l = *lp, k = *kp, bytes = *bytesp, maxn = *maxnp, i;
+	unsigned bad = 0;
+
+	for (; l < nrec && rec[l].ntok != REC_SLOW; l++) {
+		size_t nt = rec[l].ntok, n;
+		p0 = run_step(p0, tv[k], tt[k], &bad);
+		if (nt >= 2)
+			p1 = run_step(p1, tv[k + 1], tt[k + 1], &bad);
+		if (line_col >= 0)
+			bad |= (line_col ? p1 : p0) == UINT64_MAX;
+		n = nt > 2 ? nt - 2 : 0;
+		bad |= n > nraw;
+		if (bad)
+			break;
+		if (n > maxn)
+			maxn = n;
+		if (n == 1) {
+			bad |= tt[k + 2] != TK_DEC;
+			bad |= __builtin_add_overflow(acc[0], tv[k + 2], &acc[0]);
+		} else {
+			for (i = 0; i < n; i++) {
+				bad |= tt[k + 2 + i] != TK_DEC;
+				bad |= __builtin_add_overflow(acc[i], tv[k + 2 + i], &acc[i]);
+			}
+		}
+		k += nt;
+		bytes += (size_t)rec[l].len + 1;
+		if (bad)
+			break;
+	}
+	if (bad)
+		l++;	/* as the macro: the bad line counts among those to take one by one */
+	pos[0] = p0;
+	pos[1] = p1;
+	*lp = l;
+	*kp = k;
+	*bytesp = bytes;
+	*maxnp = maxn;
+	return bad;
+}
+
 static size_t run_apply(struct loader *ld, const struct block *b, size_t first, size_t tok,
 			size_t *ntok, size_t *nbytes)
 {
@@ -1414,7 +1475,7 @@ static size_t run_apply(struct loader *ld, const struct block *b, size_t first, 
 		RUN_LINES(1);
 		break;
 	case 2:
-		RUN_LINES(2);
+		bad = run_lines2(tv, tt, rec, nrec, &l, &k, &bytes, pos, line_col, nraw, acc, &maxn);
 		break;
 	default:
 		RUN_LINES(npos);
