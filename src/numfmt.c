@@ -35,6 +35,31 @@ size_t numfmt_width(uint64_t v)
 size_t numfmt_perc(double perc, char *buf)
 {
 	int n;
+
+	if (perc >= 0 && perc < 99.995) {
+		/* " (%5.2f%%)" without printf (a report prints thousands): the
+		   hundredths, unless so near a half that only printf's exact
+		   rounding of the binary value can tell */
+		double x = perc * 100, f = x - (double)(uint64_t)x;
+		if (f < 0.4999999 || f > 0.5000001) {
+			uint64_t h = (uint64_t)(x + 0.5), ip = h / 100, fr = h % 100;
+			char *o = buf;
+			*o++ = ' ';
+			*o++ = '(';
+			if (ip < 10)
+				*o++ = ' ';
+			if (ip >= 10)
+				*o++ = (char)('0' + ip / 10);
+			*o++ = (char)('0' + ip % 10);
+			*o++ = '.';
+			*o++ = (char)('0' + fr / 10);
+			*o++ = (char)('0' + fr % 10);
+			*o++ = '%';
+			*o++ = ')';
+			*o = '\0';
+			return (size_t)(o - buf);
+		}
+	}
 	if (-9.995 < perc && perc < 99.995)
 		n = snprintf(buf, 32, " (%5.2f%%)", perc);
 	else

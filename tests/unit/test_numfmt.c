@@ -1,4 +1,5 @@
 /* test_numfmt: numbers and percentages as the reports print them. */
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -40,12 +41,38 @@ START_TEST(perc)
 }
 END_TEST
 
+/* The shortcut for "%5.2f" prints what printf prints, ties (0.125, 0.285) included. */
+START_TEST(perc_like_printf)
+{
+	char a[32], b[32];
+	uint64_t tot, v;
+
+	numfmt_perc(0.125, a);
+	ck_assert_str_eq(a, " ( 0.12%)");	/* a tie: round half to even, as printf */
+	numfmt_perc(0.375, a);
+	ck_assert_str_eq(a, " ( 0.38%)");
+	numfmt_perc(0.285, a);		/* 0.28499999999999998 in binary */
+	ck_assert_str_eq(a, " ( 0.28%)");
+	numfmt_perc(9.995, a);		/* 9.9949999999999996 in binary */
+	ck_assert_str_eq(a, " ( 9.99%)");
+	for (tot = 1; tot <= 1200; tot++) {
+		for (v = 0; v <= tot; v++) {
+			double pc = (double)v * 100.0 / (double)tot;
+			numfmt_perc(pc, a);
+			snprintf(b, sizeof(b), pc < 99.995 ? " (%5.2f%%)" : " (%5.1f%%)", pc);
+			ck_assert_str_eq(a, b);
+		}
+	}
+}
+END_TEST
+
 Suite *numfmt_suite(void)
 {
 	Suite *s = suite_create("numfmt");
 	TCase *tc = tcase_create("numfmt");
 	tcase_add_test(tc, commify);
 	tcase_add_test(tc, perc);
+	tcase_add_test(tc, perc_like_printf);
 	suite_add_tcase(s, tc);
 	return s;
 }
