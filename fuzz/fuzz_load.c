@@ -1,7 +1,8 @@
-/* fuzz_load: libFuzzer target; bytes in through load_buffer(), then every renderer on what loaded. */
+/* fuzz_load: libFuzzer target; bytes in through load_buffer(), every renderer on what loaded, and the lean load against the whole one. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "diag.h"
 #include "graph.h"
@@ -76,9 +77,69 @@ static void render_all(const struct profile *p)
 	}
 }
 
+static int want_none(const char *file, void *ctx)
+{
+	(void)file;
+	(void)ctx;
+	return 0;
+}
+
+/* The function table (--auto=no --threshold=100) of p, in memory. */
+static char *table_of(const struct profile *p, size_t *len)
+{
+	char *argv[] = { (char *)"annogrind", (char *)"--auto=no", (char *)"--threshold=100", NULL };
+	char *buf = NULL, err[256];
+	struct opts o;
+	struct report r;
+	FILE *f = open_memstream(&buf, len);
+
+	if (!f)
+		abort();
+	opts_init(&o);
+	if (opts_parse(&o, 3, argv))
+		abort();
+	if (!report_init(&r, p, &o, "fuzz", f, err, sizeof(err)))
+		render_text(&r);
+	report_release(&r);
+	opts_release(&o);
+	fclose(f);
+	return buf;
+}
+
+/* Load into p, lean (what the default text report keeps) or not; 0 when it loaded. */
+static int load(struct profile *p, const uint8_t *data, size_t size, int lean, char **msgs,
+		size_t *nmsgs)
+{
+	FILE *f = open_memstream(msgs, nmsgs);
+	int rc;
+
+	if (!f)
+		abort();
+	diag_set_stream(f);
+	diag_reset();
+	profile_init(p);
+	if (lean) {
+		p->drop_calls = 1;
+		p->want_lines = want_none;
+	}
+	rc = load_buffer(p, "fuzz", (const char *)data, size, NULL) || load_finish(p);
+	fclose(f);
+	diag_set_stream(devnull);
+	return rc;
+}
+
+/*
+ * Every renderer on the profile kept whole; then the lean load of the
+ * default text report (no calls, no per-line costs, runs of cost lines
+ * summed) must take or refuse the input alike, with the same function
+ * table: it may only miss what it does not keep (an overflow in a call).
+ */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct profile p;
+	struct profile p, q;
+	char *mp = NULL, *mq = NULL;
+	size_t np = 0, nq = 0;
+	int bad_p, bad_q;
 
 	if (!devnull) {
 		devnull = fopen("/dev/null", "w");
@@ -86,11 +147,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		diag_set_stream(devnull);
 	}
+	bad_p = load(&p, data, size, 0, &mp, &np);
+	bad_q = load(&q, data, size, 1, &mq, &nq);
+	if (bad_q && !bad_p)
+		abort();	/* the lean load refused what the whole one took */
+	if (bad_p && !bad_q && !strstr(mp, "calls from"))
+		abort();	/* it took what the whole one refused, not for a call */
 	diag_reset();
-	profile_init(&p);
-	if (!load_buffer(&p, "fuzz", (const char *)data, size, NULL) && !load_finish(&p) &&
-	    !graph_inclusive(&p, "fuzz"))
+	if (!bad_p && !graph_inclusive(&p, "fuzz")) {
 		render_all(&p);
+		if (!bad_q && !graph_inclusive(&q, "fuzz")) {
+			size_t la, lb;
+			char *a = table_of(&p, &la), *b = table_of(&q, &lb);
+			if (la != lb || memcmp(a, b, la))
+				abort();	/* the lean table differs */
+			free(a);
+			free(b);
+		}
+	}
 	profile_release(&p);
+	profile_release(&q);
+	free(mp);
+	free(mq);
 	return 0;
 }
