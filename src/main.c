@@ -455,16 +455,19 @@ int main(int argc, char **argv)
 		}
 	}
 	merge_header(&p);
-	if (load_finish(&p) || rename_profile(&o, &p, &rc) ||
-	    graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>")) {
+	if (load_finish(&p) || rename_profile(&o, &p, &rc)) {
 		if (rc != EXIT_USAGE)
 			rc = EXIT_INPUT;
 		goto out;
 	}
 	profile_seal(&p);
 #ifdef __GLIBC__
-	malloc_trim(0);	/* give back the loader's blocks and the indexes before reporting */
+	malloc_trim(0);	/* give back the loader's blocks and the indexes before the graph */
 #endif
+	if (graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>")) {
+		rc = EXIT_INPUT;
+		goto out;
+	}
 	for (i = 0; i < ngates; i++) {
 		if (gate_resolve(&gates[i], &p, err, sizeof(err))) {
 			rc = usage_error(err);
