@@ -1354,36 +1354,6 @@ static void tokenize(struct block *b)
  */
 #define RUN_MAX_EVENTS 64
 
-/* The lines of a run with NPOS positions (a constant for the common
-   cases, so that the compiler unrolls the positions). */
-#define RUN_LINES(NPOS) do {							\
-	for (; l < nrec && rec[l].ntok != REC_SLOW && !bad; l++) {		\
-		size_t nt = rec[l].ntok, n = nt > (NPOS) ? nt - (NPOS) : 0;	\
-		for (i = 0; i < (NPOS) && i < nt; i++) {			\
-			uint64_t v = tv[k + i];					\
-			unsigned char t = tt[k + i];				\
-			if (t == TK_PLUS)					\
-				bad |= __builtin_add_overflow(pos[i], v, &v);	\
-			else if (t == TK_MINUS)					\
-				bad |= v > pos[i], v = pos[i] - v;		\
-			else if (t == TK_STAR)					\
-				v = pos[i];					\
-			pos[i] = v;						\
-		}								\
-		if (line_col >= 0)						\
-			bad |= pos[line_col] == UINT64_MAX;			\
-		bad |= n > nraw;						\
-		if (n > maxn)							\
-			maxn = n;						\
-		for (i = 0; i < n && !bad; i++) {				\
-			bad |= tt[k + (NPOS) + i] != TK_DEC;			\
-			bad |= __builtin_add_overflow(acc[i], tv[k + (NPOS) + i], &acc[i]); \
-		}								\
-		k += nt;							\
-		bytes += (size_t)rec[l].len + 1;				\
-	}									\
-} while (0)
-
 /* One position step: TK_PLUS/MINUS relative, TK_STAR the same, else absolute. */
 static inline uint64_t run_step(uint64_t prev, uint64_t v, unsigned char t, unsigned *bad)
 {
@@ -1398,35 +1368,62 @@ static inline uint64_t run_step(uint64_t prev, uint64_t v, unsigned char t, unsi
 	return v;
 }
 
-/* RUN_LINES(2) with the positions in registers: "instr line" profiles. */
-static unsigned run_lines2(const uint64_t *tv, const unsigned char *tt, const struct rec *rec,
-			   size_t nrec, size_t *lp, size_t *kp, size_t *bytesp, uint64_t *pos,
-			   int line_col, size_t nraw, uint64_t *acc, size_t *maxnp)
+/* What run_lines() follows along a run. */
+struct run_state {
+	const uint64_t *tv;	/* the run's tokens */
+	const unsigned char *tt;
+	const struct rec *rec;	/* the block's records */
+	size_t nrec, nraw;
+	int line_col;
+	size_t l, k;		/* the next record, the next token */
+	size_t bytes, maxn;	/* bytes so far, most counts on a line */
+	uint64_t pos[MAX_POS];
+	uint64_t acc[RUN_MAX_EVENTS];	/* the counts summed */
+};
+
+/*
+ * Follow the lines of a run from record st->l to the first that is not a
+ * tokenized cost line, or to the first whose positions or counts only the
+ * line-by-line path may take (then nonzero, st->l past that line).
+ * Always inlined: called with npos 2 ("instr line") the compiler unrolls
+ * the positions and keeps them in registers.
+ */
+static inline __attribute__((always_inline)) unsigned run_lines(struct run_state *st, size_t npos)
 {
-	uint64_t p0 = pos[0], p1 = pos[1];
-	size_t l = *lp, k = *kp, bytes = *bytesp, maxn = *maxnp, i;
+	/* in locals: the sums' stores could otherwise alias all of *st */
+	const uint64_t *tv = st->tv;
+	const unsigned char *tt = st->tt;
+	const struct rec *rec = st->rec;
+	uint64_t p0 = st->pos[0], p1 = st->pos[1], p2 = st->pos[2], *restrict acc = st->acc;
+	size_t l = st->l, k = st->k, bytes = st->bytes, maxn = st->maxn, i;
+	size_t nrec = st->nrec, nraw = st->nraw;
+	int line_col = st->line_col;
 	unsigned bad = 0;
 
+	_Static_assert(MAX_POS == 3, "run_lines() follows three positions");
 	for (; l < nrec && rec[l].ntok != REC_SLOW; l++) {
-		size_t nt = rec[l].ntok, n;
-		p0 = run_step(p0, tv[k], tt[k], &bad);
-		if (nt >= 2)
+		size_t nt = rec[l].ntok, n = nt > npos ? nt - npos : 0;
+		/* a short line repeats the positions it leaves out */
+		if (npos > 0)
+			p0 = run_step(p0, tv[k], tt[k], &bad);
+		if (npos > 1 && nt > 1)
 			p1 = run_step(p1, tv[k + 1], tt[k + 1], &bad);
+		if (npos > 2 && nt > 2)
+			p2 = run_step(p2, tv[k + 2], tt[k + 2], &bad);
 		if (line_col >= 0)
-			bad |= (line_col ? p1 : p0) == UINT64_MAX;
-		n = nt > 2 ? nt - 2 : 0;
+			bad |= (line_col == 0 ? p0 : line_col == 1 ? p1 : p2) == UINT64_MAX;
 		bad |= n > nraw;
 		if (bad)
 			break;
 		if (n > maxn)
 			maxn = n;
-		if (n == 1) {
-			bad |= tt[k + 2] != TK_DEC;
-			bad |= __builtin_add_overflow(acc[0], tv[k + 2], &acc[0]);
+		if (n == 1) {	/* one event: the common case, without a loop */
+			bad |= tt[k + npos] != TK_DEC;
+			bad |= __builtin_add_overflow(acc[0], tv[k + npos], &acc[0]);
 		} else {
 			for (i = 0; i < n; i++) {
-				bad |= tt[k + 2 + i] != TK_DEC;
-				bad |= __builtin_add_overflow(acc[i], tv[k + 2 + i], &acc[i]);
+				bad |= tt[k + npos + i] != TK_DEC;
+				bad |= __builtin_add_overflow(acc[i], tv[k + npos + i], &acc[i]);
 			}
 		}
 		k += nt;
@@ -1435,13 +1432,14 @@ static unsigned run_lines2(const uint64_t *tv, const unsigned char *tt, const st
 			break;
 	}
 	if (bad)
-		l++;	/* as the macro: the bad line counts among those to take one by one */
-	pos[0] = p0;
-	pos[1] = p1;
-	*lp = l;
-	*kp = k;
-	*bytesp = bytes;
-	*maxnp = maxn;
+		l++;	/* the bad line is among those to take one by one */
+	st->pos[0] = p0;
+	st->pos[1] = p1;
+	st->pos[2] = p2;
+	st->l = l;
+	st->k = k;
+	st->bytes = bytes;
+	st->maxn = maxn;
 	return bad;
 }
 
@@ -1449,71 +1447,66 @@ static size_t run_apply(struct loader *ld, const struct block *b, size_t first, 
 			size_t *ntok, size_t *nbytes)
 {
 	struct profile *p = ld->p;
-	size_t npos = (size_t)ld->npos, nraw = p->ev.nraw, maxn = 0, i, k = 0, l = first;
-	size_t nrec = b->nrec, bytes = 0, last;
-	uint64_t pos[MAX_POS], acc[RUN_MAX_EVENTS], *sv, *ss, *c = ld->costs;
-	const uint64_t *tv = b->tv + tok;
-	const unsigned char *tt = b->tt + tok;
+	size_t npos = (size_t)ld->npos, nraw = p->ev.nraw, i, last;
+	uint64_t *sv, *ss, *c = ld->costs;
 	const struct rec *rec = b->rec;
 	struct fn *fn = ld->fn;
+	struct run_state st;
 	struct file *f;
-	int line_col = ld->line_col;
 	unsigned bad = 0;
 
 	*nbytes = 1;
-	if (first + 1 >= nrec || rec[first + 1].ntok == REC_SLOW || !c || !fn ||
+	if (first + 1 >= b->nrec || rec[first + 1].ntok == REC_SLOW || !c || !fn ||
 	    ld->call_pending || !ld->pos_seen || nraw > RUN_MAX_EVENTS)
 		return 0;
 	f = ld->fl ? ld->fl : current_file(ld);
-	if (line_col >= 0 && f->keep_lines)
+	if (ld->line_col >= 0 && f->keep_lines)
 		return 0;
-	for (i = 0; i < npos; i++)
-		pos[i] = ld->pos[i];
-	memset(acc, 0, nraw * sizeof(acc[0]));
-	switch (npos) {
-	case 1:
-		RUN_LINES(1);
-		break;
-	case 2:
-		bad = run_lines2(tv, tt, rec, nrec, &l, &k, &bytes, pos, line_col, nraw, acc, &maxn);
-		break;
-	default:
-		RUN_LINES(npos);
-		break;
-	}
+	st.tv = b->tv + tok;
+	st.tt = b->tt + tok;
+	st.rec = rec;
+	st.nrec = b->nrec;
+	st.nraw = nraw;
+	st.line_col = ld->line_col;
+	st.l = first;
+	st.k = st.bytes = st.maxn = 0;
+	for (i = 0; i < MAX_POS; i++)
+		st.pos[i] = ld->pos[i];
+	memset(st.acc, 0, nraw * sizeof(st.acc[0]));
+	bad = npos == 2 ? run_lines(&st, 2) : run_lines(&st, npos);
 	if (!bad) {
 		/* the sums, checked before anything changes */
 		sv = fn->self->v;
 		ss = ld->self_sum;
-		for (i = 0; i < maxn; i++) {
+		for (i = 0; i < st.maxn; i++) {
 			uint64_t y;
-			bad |= __builtin_add_overflow(sv[i], acc[i], &y);
-			bad |= __builtin_add_overflow(ss[i], acc[i], &y);
+			bad |= __builtin_add_overflow(sv[i], st.acc[i], &y);
+			bad |= __builtin_add_overflow(ss[i], st.acc[i], &y);
 		}
 	}
 	if (bad) {
-		*nbytes = l - first;	/* the lines up to the bad one go one by one */
+		*nbytes = st.l - first;	/* the lines up to the bad one go one by one */
 		return 0;
 	}
-	for (i = 0; i < maxn; i++) {
-		sv[i] += acc[i];
-		ss[i] += acc[i];
+	for (i = 0; i < st.maxn; i++) {
+		sv[i] += st.acc[i];
+		ss[i] += st.acc[i];
 	}
-	if (maxn > fn->self->ndef)
-		fn->self->ndef = (uint32_t)maxn;
-	if (maxn > ld->part_ndef)
-		ld->part_ndef = (uint32_t)maxn;
+	if (st.maxn > fn->self->ndef)
+		fn->self->ndef = (uint32_t)st.maxn;
+	if (st.maxn > ld->part_ndef)
+		ld->part_ndef = (uint32_t)st.maxn;
 	/* as after the last line: its counts (the previous line for relative counts) and positions */
-	last = rec[l - 1].ntok;
+	last = rec[st.l - 1].ntok;
 	for (i = 0; i < nraw; i++)
-		c[i] = npos + i < last ? tv[k - last + npos + i] : 0;
+		c[i] = npos + i < last ? st.tv[st.k - last + npos + i] : 0;
 	for (i = 0; i < npos; i++)
-		ld->pos[i] = pos[i];
+		ld->pos[i] = st.pos[i];
 	ld->in_body = 1;
-	ld->lineno += l - first;
-	*ntok = k;
-	*nbytes = bytes;
-	return l - first;
+	ld->lineno += st.l - first;
+	*ntok = st.k;
+	*nbytes = st.bytes;
+	return st.l - first;
 }
 
 /* Apply a tokenized block to the model, line after line. */
