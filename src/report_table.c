@@ -232,9 +232,14 @@ static void print_call(struct report *r, const struct call *c, const struct fn *
 	fputs(arrow, r->out);
 	print_name(r->out, other);
 	numfmt_commify(c->count, num);
-	fprintf(r->out, " (%sx)", num);
-	if (other->named)
-		fprintf(r->out, " [%s]", other->obj);
+	fputs(" (", r->out);
+	fputs(num, r->out);
+	fputs("x)", r->out);
+	if (other->named) {
+		fputs(" [", r->out);
+		fputs(other->obj, r->out);
+		putc(']', r->out);
+	}
 	putc('\n', r->out);
 }
 
@@ -381,8 +386,11 @@ void report_table(struct report *r)
 			print_name(out, f);
 		else
 			fprintf(out, "<cycle %u>", (unsigned)cy->num);
-		if (f && f->named && *f->obj)
-			fprintf(out, " [%s]", f->obj);
+		if (f && f->named && *f->obj) {
+			fputs(" [", out);
+			fputs(f->obj, out);
+			putc(']', out);
+		}
 		if (f && f->cycle && (o->inclusive || tree))
 			fprintf(out, " <cycle %u>", (unsigned)f->cycle);
 		putc('\n', out);
