@@ -25,25 +25,10 @@ run() { # BIN FILE OPTS...: all it says, and its exit status
 	shift 2
 	(cd "$(dirname "$f")" && "$b" "$@" "$(basename "$f")" 2>&1; echo "exit $?")
 }
-
-for f in $(find testdata ../shared/corpus -type f 2>/dev/null | sort); do
-	case $f in *.txt|*.err|*.c|*.cc|*.cpp|*.h|*.cmd|*.tsv|*.md|*.json|*.stdout|*.stderr|*.exit) continue ;; esac
-	f=$top/$f
-	ok=1
-	for o in "--auto=no" "--inclusive=yes --tree=both --auto=no"; do
-		# shellcheck disable=SC2086
-		run "$top/annogrind" "$f" $o >"$tmp/a"
-		# shellcheck disable=SC2086
-		run "$top/$tiny/annogrind" "$f" $o >"$tmp/b"
-		cmp -s "$tmp/a" "$tmp/b" || ok=0
-	done
-	if [ $ok = 1 ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: $f: 7-byte blocks change the output"
-	fi
-done
+run_a() { run "$top/annogrind" "$@"; }
+run_b() { run "$top/$tiny/annogrind" "$@"; }
+. tests/same.sh
+same_output "7-byte blocks change the output" "--auto=no" "--inclusive=yes --tree=both --auto=no"
 
 # a generated profile: no warning, and the generator's program total
 if cc -O2 -std=c11 -D_GNU_SOURCE -o "$tmp/gen" bench/gen.c 2>/dev/null; then
