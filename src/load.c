@@ -1239,15 +1239,11 @@ static const char *tokenize_cost(struct block *b, const char *sp)
 	size_t n = b->ntok, cap = b->captok;
 	uint64_t *tv = b->tv;
 	unsigned char *tt = b->tt;
+	unsigned c = *s, x;	/* the first byte of a token (tokenize() saw one) */
 
 	for (;;) {
 		uint64_t v = 0;
 		unsigned char type = TK_DEC;
-		unsigned c = *s, x;
-		while (c == ' ' || c == '\t')
-			c = *++s;
-		if (c == '\n')
-			break;
 		if (c == '*') {
 			type = TK_STAR;
 			c = *++s;
@@ -1295,6 +1291,11 @@ static const char *tokenize_cost(struct block *b, const char *sp)
 		tv[n] = v;
 		tt[n] = type;
 		n++;
+		/* past the separators to the next token or the end of the line */
+		while (c == ' ' || c == '\t')
+			c = *++s;
+		if (c == '\n')
+			break;
 	}
 	b->ntok = n;
 	return (const char *)s;
