@@ -4,6 +4,7 @@
 #include <limits.h>
 #ifdef __GLIBC__
 #include <malloc.h>
+#include <stdio_ext.h>
 #endif
 #include <signal.h>
 #include <stdio.h>
@@ -392,6 +393,11 @@ int main(int argc, char **argv)
 	 * which finish_output() takes quietly, instead of killing us. */
 	signal(SIGPIPE, SIG_IGN);
 	setvbuf(stdout, outbuf, _IOFBF, sizeof(outbuf));
+#ifdef __GLIBC__
+	/* only this thread writes: no lock taken for each putc and fputs
+	   (the loader's reading thread never touches stdio) */
+	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
+#endif
 	opts_init(&o);
 	input_list_init(&in);
 	profile_init(&p);

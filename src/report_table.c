@@ -135,6 +135,16 @@ static int row_cmp(const void *x, const void *y)
 	return graph_fn_cmp(row_fn(a), row_fn(b));
 }
 
+/* row_cmp(a, b) < 0, with the common case (different keys) inline. */
+static inline int row_less(const struct row *a, const struct row *b)
+{
+	if (a->kdef != b->kdef)
+		return a->kdef > b->kdef;
+	if (a->key != b->key)
+		return a->key > b->key;
+	return row_cmp(a, b) < 0;
+}
+
 static void row_swap(struct row *a, struct row *b)
 {
 	struct row t = *a;
@@ -154,18 +164,18 @@ static void rows_sort(struct row *v, size_t n)
 	while (n > 16) {
 		size_t i = 0, j = n - 1, m = n / 2;
 		struct row pivot;
-		if (row_cmp(&v[m], &v[0]) < 0)
+		if (row_less(&v[m], &v[0]))
 			row_swap(&v[m], &v[0]);
-		if (row_cmp(&v[n - 1], &v[m]) < 0) {
+		if (row_less(&v[n - 1], &v[m])) {
 			row_swap(&v[n - 1], &v[m]);
-			if (row_cmp(&v[m], &v[0]) < 0)
+			if (row_less(&v[m], &v[0]))
 				row_swap(&v[m], &v[0]);
 		}
 		pivot = v[m];
 		for (;;) {
-			while (row_cmp(&v[i], &pivot) < 0)
+			while (row_less(&v[i], &pivot))
 				i++;
-			while (row_cmp(&pivot, &v[j]) < 0)
+			while (row_less(&pivot, &v[j]))
 				j--;
 			if (i >= j)
 				break;
@@ -186,7 +196,7 @@ static void rows_sort(struct row *v, size_t n)
 	for (size_t i = 1; i < n; i++) {
 		struct row x = v[i];
 		size_t k = i;
-		for (; k > 0 && row_cmp(&x, &v[k - 1]) < 0; k--)
+		for (; k > 0 && row_less(&x, &v[k - 1]); k--)
 			v[k] = v[k - 1];
 		v[k] = x;
 	}
