@@ -279,22 +279,27 @@ static int is_unknown(const struct fn *f)
 	return !strcmp(f->k.name, "???") && !strcmp(f->k.file->name, "???");
 }
 
-static int ptr_cmp(const void *x, const void *y)
-{
-	const char *a = *(const char *const *)x, *b = *(const char *const *)y;
-	return a < b ? -1 : a > b;
-}
-
 /* Keep each file of a printed function once (order does not matter). */
 static void dedupe_files(struct report *r)
 {
-	size_t i, n = 0;
-	if (!r->nfiles)
-		return;
-	qsort(r->files, r->nfiles, sizeof(*r->files), ptr_cmp);
-	for (i = 0; i < r->nfiles; i++)
-		if (!n || r->files[n - 1] != r->files[i])
-			r->files[n++] = r->files[i];
+	size_t cap = 16, i, n = 0;
+	const struct file **set;
+
+	/* a set of the files seen: at most nfiles_src distinct ones */
+	while (cap < 2 * r->p->nfiles_src + 2)
+		cap *= 2;
+	set = xcalloc(cap, sizeof(*set));
+	for (i = 0; i < r->nfiles; i++) {
+		const struct file *f = r->files[i];
+		size_t h = (size_t)(((uint64_t)(uintptr_t)f * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
+		while (set[h] && set[h] != f)
+			h = (h + 1) & (cap - 1);
+		if (!set[h]) {
+			set[h] = f;
+			r->files[n++] = f;
+		}
+	}
+	free(set);
 	r->nfiles = n;
 }
 
