@@ -1375,7 +1375,6 @@ struct run_state {
 	const unsigned char *tt;
 	const struct rec *rec;	/* the block's records */
 	size_t nrec, nraw;
-	int line_col;
 	size_t l, k;		/* the next record, the next token */
 	size_t bytes, maxn;	/* bytes so far, most counts on a line */
 	uint64_t pos[MAX_POS];
@@ -1398,7 +1397,6 @@ static inline __attribute__((always_inline)) unsigned run_lines(struct run_state
 	uint64_t p0 = st->pos[0], p1 = st->pos[1], p2 = st->pos[2], *restrict acc = st->acc;
 	size_t l = st->l, k = st->k, bytes = st->bytes, maxn = st->maxn, i;
 	size_t nrec = st->nrec, nraw = st->nraw;
-	int line_col = st->line_col;
 	unsigned bad = 0;
 
 	_Static_assert(MAX_POS == 3, "run_lines() follows three positions");
@@ -1411,8 +1409,9 @@ static inline __attribute__((always_inline)) unsigned run_lines(struct run_state
 			p1 = run_step(p1, tv[k + 1], tt[k + 1], &bad);
 		if (npos > 2 && nt > 2)
 			p2 = run_step(p2, tv[k + 2], tt[k + 2], &bad);
-		if (line_col >= 0)
-			bad |= (line_col == 0 ? p0 : line_col == 1 ? p1 : p2) == UINT64_MAX;
+		/* line 2^64-1 is an error: any position there goes the slow way */
+		bad |= (npos > 0 && p0 == UINT64_MAX) | (npos > 1 && p1 == UINT64_MAX) |
+		       (npos > 2 && p2 == UINT64_MAX);
 		bad |= n > nraw;
 		if (bad)
 			break;
@@ -1468,7 +1467,6 @@ static size_t run_apply(struct loader *ld, const struct block *b, size_t first, 
 	st.rec = rec;
 	st.nrec = b->nrec;
 	st.nraw = nraw;
-	st.line_col = ld->line_col;
 	st.l = first;
 	st.k = st.bytes = st.maxn = 0;
 	for (i = 0; i < MAX_POS; i++)
