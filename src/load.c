@@ -1325,11 +1325,18 @@ static void tokenize(struct block *b)
 	while (s < end) {
 		unsigned char c = (unsigned char)*s;
 		const char *nl;
+		if (b->nrec == b->caprec) {
+			b->caprec = b->caprec ? 2 * b->caprec : 4096;
+			b->rec = xrealloc(b->rec, b->caprec * sizeof(*b->rec));
+		}
 		if ((unsigned)(c - '0') < 10 || c == '+' || c == '-' || c == '*') {
 			size_t tok0 = b->ntok;
 			nl = tokenize_cost(b, s);
-			if (nl && b->ntok - tok0 < REC_SLOW && (size_t)(nl - s) < REC_LONG) {
-				block_add_rec(b, s, nl, b->ntok - tok0);
+			/* (a line shorter than REC_LONG has fewer tokens than REC_SLOW) */
+			if (nl && (size_t)(nl - s) < REC_LONG) {
+				struct rec *r = &b->rec[b->nrec++];
+				r->len = (uint32_t)(nl - s);
+				r->ntok = (uint32_t)(b->ntok - tok0);
 				s = nl + 1;
 				continue;
 			}
