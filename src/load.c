@@ -75,7 +75,7 @@ struct loader {
 		const struct file *file;
 		const char *name;
 		struct fn *fn;
-	} fncache[64];
+	} fncache[1024];
 
 	struct file *lc_file;	/* the last line cost looked up, */
 	uint64_t lc_line;	/* for runs of instructions of one line */
@@ -830,7 +830,7 @@ static int fast_cost_line(struct loader *ld, const uint64_t *tv, const unsigned 
 static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, const char *name)
 {
 	uintptr_t h = ((uintptr_t)file >> 4) * 31 + ((uintptr_t)name >> 3);
-	struct fn_cache *e = &ld->fncache[(h ^ h >> 7) & 63];
+	struct fn_cache *e = &ld->fncache[(h ^ h >> 10) & 1023];
 
 	if (e->file != file || e->name != name) {
 		e->fn = profile_fn(ld->p, obj, file, name);
