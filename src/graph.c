@@ -187,6 +187,7 @@ int graph_inclusive(struct profile *p, const char *name)
 	uint32_t *size, *cycno;
 	unsigned char *selfloop;
 	struct cc *tmp;
+	int rc = -1;
 
 	if (p->drop_calls) {
 		/* the report shows no inclusive cost (see profile.drop_calls) */
@@ -228,7 +229,7 @@ int graph_inclusive(struct profile *p, const char *name)
 		diag(DIAG_ERROR, name, 0, "more than %u cycles in the call graph",
 		     (unsigned)FN_MAX_CYCLES);
 		p->ncycles = 0;
-		goto fail;
+		goto out;
 	}
 	p->cycles = xcalloc(p->ncycles + 1, sizeof(*p->cycles));
 	for (i = 0; i < p->ncycles; i++)
@@ -251,19 +252,19 @@ int graph_inclusive(struct profile *p, const char *name)
 		if (!recursive && fn_in(p, f)) {
 			for (c = fn_in(p, f); c; c = c->next_in)
 				if (add(p, incl, c->cc))
-					goto fail;
+					goto out;
 			continue;
 		}
 		/* B: own cost plus what it calls outside its cycle */
 		if (add(p, incl, f->self))
-			goto fail;
+			goto out;
 		for (c = fn_out(p, f); c; c = c->next_out)
 			if (t.comp[c->k.callee->id] != t.comp[i] && add(p, incl, c->cc))
-				goto fail;
+				goto out;
 		if (cycno[t.comp[i]]) {
 			struct cycle *cy = &p->cycles[cycno[t.comp[i]] - 1];
 			if (add(p, cy->incl, incl))
-				goto fail;
+				goto out;
 		}
 		if (recursive) {
 			/* A: the calls into it from outside its cycle; take the larger */
@@ -272,7 +273,7 @@ int graph_inclusive(struct profile *p, const char *name)
 			tmp->ndef = 0;
 			for (c = fn_in(p, f); c; c = c->next_in)
 				if (t.comp[c->k.caller->id] != t.comp[i] && add(p, tmp, c->cc))
-					goto fail;
+					goto out;
 			for (k = 0; k < p->ev.n; k++)
 				if (tmp->v[k] > incl->v[k])
 					incl->v[k] = tmp->v[k];
@@ -290,6 +291,8 @@ int graph_inclusive(struct profile *p, const char *name)
 		for (k = 0; k < p->cycles[i].nmembers; k++)
 			p->cycles[i].members[k]->cycle = (uint32_t)(i + 1) & FN_MAX_CYCLES;
 	}
+	rc = 0;
+out:
 	free(size);
 	free(cycno);
 	free(selfloop);
@@ -298,15 +301,5 @@ int graph_inclusive(struct profile *p, const char *name)
 	free(t.comp);
 	free(t.onstack);
 	free(t.stack);
-	return 0;
-fail:
-	free(size);
-	free(cycno);
-	free(selfloop);
-	free(t.index);
-	free(t.low);
-	free(t.comp);
-	free(t.onstack);
-	free(t.stack);
-	return -1;
+	return rc;
 }
