@@ -16,6 +16,7 @@
  * the id tables are plain arrays. */
 #define MAX_ID (1u << 24)
 #define MAX_POS 3
+#define FN_CACHE 1024		/* entries of the cache of recent functions (a power of 2) */
 
 struct idtab {
 	const char **v;
@@ -75,7 +76,7 @@ struct loader {
 		const struct file *file;
 		const char *name;
 		struct fn *fn;
-	} fncache[1024];
+	} fncache[FN_CACHE];
 
 	struct file *lc_file;	/* the last line cost looked up, */
 	uint64_t lc_line;	/* for runs of instructions of one line */
@@ -830,7 +831,7 @@ static int fast_cost_line(struct loader *ld, const uint64_t *tv, const unsigned 
 static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, const char *name)
 {
 	uintptr_t h = ((uintptr_t)file >> 4) * 31 + ((uintptr_t)name >> 3);
-	struct fn_cache *e = &ld->fncache[(h ^ h >> 10) & 1023];
+	struct fn_cache *e = &ld->fncache[(h ^ h >> 10) & (FN_CACHE - 1)];
 
 	if (e->file != file || e->name != name) {
 		e->fn = profile_fn(ld->p, obj, file, name);
