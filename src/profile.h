@@ -81,7 +81,7 @@ struct fn {
 	/* the inclusive cost is fn_incl(p, f), kept in p->incl */
 	/* the calls it makes and receives are fn_out(p, f) and fn_in(p, f) */
 	uint32_t id;		/* index in profile.fns */
-	/* packed with the flags so that a function takes 64 bytes */
+	/* packed with the flags: a function takes 40 bytes */
 	uint32_t cycle:29;	/* 0, or the number of its cycle (set by graph) */
 	uint32_t listed:1;	/* costs were given for it (fn=, fi=, fe=) */
 	uint32_t named:1;	/* opened by an fn= line (callgrind_annotate shows its object) */
