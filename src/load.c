@@ -776,6 +776,24 @@ static int cost_line(struct loader *ld, const char *s, const char *end)
 enum { TK_DEC, TK_HEX, TK_PLUS, TK_MINUS, TK_STAR };
 
 /*
+ * One position of a tokenized line: TK_PLUS/TK_MINUS relative to prev,
+ * TK_STAR prev again, else absolute.  *bad is set where only the slow
+ * way may word what is wrong (past 2^64-1, below zero).
+ */
+static inline uint64_t pos_step(uint64_t prev, uint64_t v, unsigned char t, unsigned *bad)
+{
+	if (t == TK_PLUS) {
+		*bad |= __builtin_add_overflow(prev, v, &v);
+	} else if (t == TK_MINUS) {
+		*bad |= v > prev;
+		v = prev - v;
+	} else if (t == TK_STAR) {
+		v = prev;
+	}
+	return v;
+}
+
+/*
  * Apply a tokenized cost line.  Returns 1 when done, 0 when the line must
  * go the slow way (nothing was changed then), -1 after an error.
  */
@@ -785,6 +803,7 @@ static int fast_cost_line(struct loader *ld, const uint64_t *tv, const unsigned 
 	uint64_t pos[MAX_POS], *restrict c = ld->costs;
 	const uint64_t *prevpos = ld->pos;
 	size_t n, nraw, i, npos = (size_t)ld->npos;
+	unsigned bad = 0;
 
 	if (!c || !ntok)
 		return 0;
@@ -792,32 +811,12 @@ static int fast_cost_line(struct loader *ld, const uint64_t *tv, const unsigned 
 	n = ntok > npos ? ntok - npos : 0;
 	if (n > nraw)
 		return 0;
-	for (i = 0; i < npos; i++) {
-		uint64_t v;
-		if (i >= ntok) {
-			pos[i] = prevpos[i];	/* a short line repeats the rest */
-			continue;
-		}
-		v = tv[i];
-		switch (tt[i]) {
-		case TK_STAR:
-			v = prevpos[i];
-			break;
-		case TK_PLUS:
-			if (__builtin_add_overflow(prevpos[i], v, &v))
-				return 0;
-			break;
-		case TK_MINUS:
-			if (v > prevpos[i])
-				return 0;
-			v = prevpos[i] - v;
-			break;
-		}
-		pos[i] = v;
-	}
+	for (i = 0; i < npos; i++)	/* a short line repeats the rest */
+		pos[i] = i < ntok ? pos_step(prevpos[i], tv[i], tt[i], &bad) : prevpos[i];
 	for (i = 0; i < n; i++)
-		if (tt[npos + i] != TK_DEC)
-			return 0;
+		bad |= tt[npos + i] != TK_DEC;
+	if (bad)
+		return 0;
 	/* nothing written before this point: the slow way may still be taken */
 	for (i = 0; i < n; i++)
 		c[i] = tv[npos + i];
@@ -1363,20 +1362,6 @@ static void tokenize(struct block *b)
  */
 #define RUN_MAX_EVENTS 64
 
-/* One position step: TK_PLUS/MINUS relative, TK_STAR the same, else absolute. */
-static inline uint64_t run_step(uint64_t prev, uint64_t v, unsigned char t, unsigned *bad)
-{
-	if (t == TK_PLUS) {
-		*bad |= __builtin_add_overflow(prev, v, &v);
-	} else if (t == TK_MINUS) {
-		*bad |= v > prev;
-		v = prev - v;
-	} else if (t == TK_STAR) {
-		v = prev;
-	}
-	return v;
-}
-
 /* What run_lines() follows along a run. */
 struct run_state {
 	const uint64_t *tv;	/* the run's tokens */
@@ -1412,11 +1397,11 @@ static inline __attribute__((always_inline)) unsigned run_lines(struct run_state
 		size_t nt = rec[l].ntok, n = nt > npos ? nt - npos : 0;
 		/* a short line repeats the positions it leaves out */
 		if (npos > 0)
-			p0 = run_step(p0, tv[k], tt[k], &bad);
+			p0 = pos_step(p0, tv[k], tt[k], &bad);
 		if (npos > 1 && nt > 1)
-			p1 = run_step(p1, tv[k + 1], tt[k + 1], &bad);
+			p1 = pos_step(p1, tv[k + 1], tt[k + 1], &bad);
 		if (npos > 2 && nt > 2)
-			p2 = run_step(p2, tv[k + 2], tt[k + 2], &bad);
+			p2 = pos_step(p2, tv[k + 2], tt[k + 2], &bad);
 		/* line 2^64-1 is an error: any position there goes the slow way */
 		bad |= (npos > 0 && p0 == UINT64_MAX) | (npos > 1 && p1 == UINT64_MAX) |
 		       (npos > 2 && p2 == UINT64_MAX);
