@@ -221,17 +221,36 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 		p->want_lines = want_none;
 }
 
+/*
+ * The rename rules of --mod-funcname and --mod-filename, parsed into
+ * funcs and files; -1 with a message in err (a usage error), both lists
+ * released then.
+ */
+static int parse_rules(const struct opts *o, struct modname_list *funcs,
+		       struct modname_list *files, char *err, size_t errlen)
+{
+	modname_init(funcs);
+	modname_init(files);
+	if (!modname_parse(funcs, "--mod-funcname", o->mod_funcname, o->nmod_funcname, err,
+			   errlen) &&
+	    !modname_parse(files, "--mod-filename", o->mod_filename, o->nmod_filename, err,
+			   errlen))
+		return 0;
+	modname_release(funcs);
+	modname_release(files);
+	return -1;
+}
+
 /* Are the rename rules well formed?  (Checked before reading any profile.) */
 static int check_rules(const struct opts *o, char *err, size_t errlen)
 {
-	struct modname_list l;
-	int bad;
+	struct modname_list funcs, files;
 
-	modname_init(&l);
-	bad = modname_parse(&l, "--mod-funcname", o->mod_funcname, o->nmod_funcname, err, errlen) ||
-	      modname_parse(&l, "--mod-filename", o->mod_filename, o->nmod_filename, err, errlen);
-	modname_release(&l);
-	return bad ? -1 : 0;
+	if (parse_rules(o, &funcs, &files, err, errlen))
+		return -1;
+	modname_release(&funcs);
+	modname_release(&files);
+	return 0;
 }
 
 /*
@@ -248,15 +267,11 @@ static int rename_profile(const struct opts *o, struct profile *p, int *rc)
 
 	if (!o->nmod_funcname && !o->nmod_filename)
 		return 0;
-	modname_init(&funcs);
-	modname_init(&files);
-	if (modname_parse(&funcs, "--mod-funcname", o->mod_funcname, o->nmod_funcname, err,
-			  sizeof(err)) ||
-	    modname_parse(&files, "--mod-filename", o->mod_filename, o->nmod_filename, err,
-			  sizeof(err))) {
+	if (parse_rules(o, &funcs, &files, err, sizeof(err))) {
 		*rc = usage_error(err);
-		bad = -1;
-	} else if (modname_profile(&q, p, &funcs, &files)) {
+		return -1;
+	}
+	if (modname_profile(&q, p, &funcs, &files)) {
 		profile_release(&q);
 		*rc = EXIT_INPUT;
 		bad = -1;
@@ -286,16 +301,8 @@ static int run_diff(const struct opts *o, const char *pwd)
 		return usage_error("--diff cannot be drawn with --format=dot");
 	name[0] = o->profile;
 	name[1] = o->user_files[0];
-	modname_init(&funcs);
-	modname_init(&files);
-	if (modname_parse(&funcs, "--mod-funcname", o->mod_funcname, o->nmod_funcname, err,
-			  sizeof(err)) ||
-	    modname_parse(&files, "--mod-filename", o->mod_filename, o->nmod_filename, err,
-			  sizeof(err))) {
-		modname_release(&funcs);
-		modname_release(&files);
+	if (parse_rules(o, &funcs, &files, err, sizeof(err)))
 		return usage_error(err);
-	}
 	for (s = 0; s < 2; s++) {
 		profile_init(&p[s]);
 		use[s] = &p[s];
