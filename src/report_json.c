@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "graph.h"
 #include "outbuf.h"
 
 #define JSON_SCHEMA_VERSION 1
@@ -23,15 +24,7 @@ static int fn_cmp(const void *x, const void *y)
 
 	c = cost_cmp(inclusive ? fn_incl(sort_r->p, a) : a->self,
 		     inclusive ? fn_incl(sort_r->p, b) : b->self);
-	if (c)
-		return c;
-	c = strcmp(a->k.file->name, b->k.file->name);
-	if (c)
-		return c;
-	c = strcmp(a->k.name, b->k.name);
-	if (c)
-		return c;
-	return a->id < b->id ? -1 : a->id > b->id;
+	return c ? c : graph_fn_cmp(a, b);	/* ties as in the text table */
 }
 
 const struct fn **report_sorted_fns(const struct report *r, size_t *n)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "graph.h"
 #include "numfmt.h"
 
 /*
@@ -58,17 +59,6 @@ static int ann_cmp(const void *x, const void *y)
 	return c ? c : strcmp(a->name, b->name);
 }
 
-static int fn_name_cmp(const struct fn *a, const struct fn *b)
-{
-	int c = strcmp(a->k.file->name, b->k.file->name);
-	if (c)
-		return c;
-	c = strcmp(a->k.name, b->k.name);
-	if (c)
-		return c;
-	return a->id < b->id ? -1 : a->id > b->id;
-}
-
 /* By line, then the order the profile gave the calls in. */
 static int call_seq_cmp(const void *x, const void *y)
 {
@@ -89,7 +79,7 @@ static int call_cost_cmp(const void *x, const void *y)
 	if (c)
 		return c;
 	c = cost_cmp(a->cc, b->cc);
-	return c ? c : fn_name_cmp(a->callee, b->callee);
+	return c ? c : graph_fn_cmp(a->callee, b->callee);
 }
 
 static int u64_cmp(const void *x, const void *y)
