@@ -174,8 +174,7 @@ static struct diff_site *diff_site_get(struct diff *d, struct diff_file *f,
 static void add_lines(struct diff *d, int s, struct diff_fn *const *map)
 {
 	const struct profile *p = d->p[s];
-	const struct callsite **v = NULL;
-	size_t i, k, n, cap = 0;
+	size_t i, k;
 
 	for (i = 0; i < p->nfiles_src; i++) {
 		const struct file *f = p->files[i];
@@ -188,21 +187,13 @@ static void add_lines(struct diff *d, int s, struct diff_fn *const *map)
 			if (f->lkeys[k])
 				cc_add_side(d, s, diff_line_get(d, df, f->lkeys[k] - 1)->cc[s],
 					    f->lvals[k]);
-		if (f->nsites > cap) {
-			cap = f->nsites;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
-		n = 0;
-		for (cs = f->sites; cs; cs = cs->next)
-			v[n++] = cs;
-		for (k = n; k-- > 0;) {	/* the list holds the newest first */
-			struct diff_site *ds = diff_site_get(d, df, map[v[k]->k.caller->id],
-							     map[v[k]->k.callee->id], v[k]->k.line);
-			ds->count[s] += v[k]->count;
-			cc_add_side(d, s, ds->cc[s], v[k]->cc);
+		for (cs = f->sites; cs; cs = cs->next) {
+			struct diff_site *ds = diff_site_get(d, df, map[cs->k.caller->id],
+							     map[cs->k.callee->id], cs->k.line);
+			ds->count[s] += cs->count;
+			cc_add_side(d, s, ds->cc[s], cs->cc);
 		}
 	}
-	free(v);
 }
 
 static void add_side(struct diff *d, int s)

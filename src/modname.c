@@ -279,8 +279,7 @@ int modname_profile(struct profile *dst, const struct profile *src,
 {
 	struct file **fmap;
 	struct fn **map;
-	const struct callsite **v = NULL;
-	size_t i, k, n, nv = 0;
+	size_t i, k;
 	int rc = -1;
 
 	profile_init(dst);
@@ -340,19 +339,11 @@ int modname_profile(struct profile *dst, const struct profile *src,
 					       f->lvals[k]))
 				goto out;
 		}
-		/* oldest first, so the copy lists the sites in the same order */
-		if (f->nsites > nv) {
-			nv = f->nsites;
-			v = xrealloc(v, nv * sizeof(*v));
-		}
-		n = 0;
-		for (s = f->sites; s; s = s->next)
-			v[n++] = s;
-		while (n-- > 0) {
-			struct callsite *d;
-			s = v[n];
-			d = profile_callsite(dst, fmap[i], s->k.line, map[s->k.caller->id],
-					     map[s->k.callee->id]);
+		/* in order, so the copy lists the sites in the same order */
+		for (s = f->sites; s; s = s->next) {
+			struct callsite *d = profile_callsite(dst, fmap[i], s->k.line,
+							      map[s->k.caller->id],
+							      map[s->k.callee->id]);
 			d->count += s->count;
 			if (add(dst, d->cc, s->cc))
 				goto out;
@@ -360,7 +351,6 @@ int modname_profile(struct profile *dst, const struct profile *src,
 	}
 	rc = 0;
 out:
-	free(v);
 	free(fmap);
 	free(map);
 	return rc;

@@ -312,8 +312,11 @@ struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t
 	s->k.line = line;
 	s->file = file;
 	s->cc = profile_cc_new(p);
-	s->next = file->sites;
-	file->sites = s;
+	if (file->last_site)
+		file->last_site->next = s;
+	else
+		file->sites = s;
+	file->last_site = s;
 	file->nsites++;
 	ptab_fill(&p->site_tab, slot, h, s);
 	return s;

@@ -47,7 +47,7 @@ struct callsite {
 	struct callsite_key k;
 	uint64_t count;
 	struct cc *cc;		/* inclusive cost of these calls */
-	struct callsite *next;	/* in the file's list */
+	struct callsite *next;	/* in the file's list, which keeps the profile's order */
 	struct file *file;	/* whose list */
 };
 
@@ -57,7 +57,7 @@ struct file {
 	uint64_t *lkeys;
 	struct cc **lvals;
 	size_t lcap, nlines;
-	struct callsite *sites;
+	struct callsite *sites, *last_site;	/* in the order the profile gave them */
 	size_t nsites;
 	/* its per-line costs and call sites are kept (see profile.want_lines) */
 	unsigned keep_lines:1;

@@ -228,7 +228,7 @@ static struct line_call *line_calls(const struct profile *p, const struct file *
 	for (s = f->sites; s; s = s->next) {
 		const struct call *c;
 		v[n].line = s->k.line;
-		v[n].seq = f->nsites - n;	/* the list holds the newest first */
+		v[n].seq = n;	/* the list keeps the profile's order */
 		v[n].caller = s->k.caller;
 		v[n].callee = s->k.callee;
 		v[n].count = s->count;

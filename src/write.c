@@ -139,26 +139,16 @@ static void switch_fn(struct writer *w, const struct fn *f)
 static void put_calls(struct writer *w)
 {
 	const struct profile *p = w->p;
-	const struct callsite **v = NULL;
-	size_t i, n, k, cap = 0;
+	size_t i;
 
 	for (i = 0; i < p->nfiles_src; i++) {
 		const struct file *f = p->files[i];
 		const struct callsite *s;
-		if (!f->nsites)
-			continue;
-		if (f->nsites > cap) {
-			cap = f->nsites;
-			v = xrealloc(v, cap * sizeof(*v));
-		}
-		n = 0;
-		for (s = f->sites; s; s = s->next)
-			v[n++] = s;
-		for (k = n; k-- > 0;) {	/* the list holds the newest first */
-			const struct fn *callee = v[k]->k.callee;
-			if (w->fn != v[k]->k.caller) {
+		for (s = f->sites; s; s = s->next) {
+			const struct fn *callee = s->k.callee;
+			if (w->fn != s->k.caller) {
 				putc('\n', w->out);
-				switch_fn(w, v[k]->k.caller);
+				switch_fn(w, s->k.caller);
 			}
 			if (w->fl != f)
 				put_file(w, "fl", f);
@@ -167,11 +157,10 @@ static void put_calls(struct writer *w)
 			if (callee->k.file != w->fl)
 				put_name(w, "cfi", SP_FILE, callee->k.file->name);
 			put_name(w, "cfn", SP_FN, callee->k.name);
-			fprintf(w->out, "calls=%" PRIu64 " %" PRIu64 "\n", v[k]->count, v[k]->k.line);
-			put_cost(w, v[k]->k.line, v[k]->cc);
+			fprintf(w->out, "calls=%" PRIu64 " %" PRIu64 "\n", s->count, s->k.line);
+			put_cost(w, s->k.line, s->cc);
 		}
 	}
-	free(v);
 }
 
 static int u64_cmp(const void *x, const void *y)
