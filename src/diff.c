@@ -180,13 +180,13 @@ static void add_lines(struct diff *d, int s, struct diff_fn *const *map)
 		const struct file *f = p->files[i];
 		const struct callsite *cs;
 		struct diff_file *df;
+		uint64_t line;
+		struct cc *cc;
 		if (!f->nlines && !f->nsites)
 			continue;
 		df = diff_file_get(d, f->name);
-		for (k = 0; k < f->lcap; k++)
-			if (f->lkeys[k])
-				cc_add_side(d, s, diff_line_get(d, df, f->lkeys[k] - 1)->cc[s],
-					    f->lvals[k]);
+		for (k = 0; file_line_next(f, &k, &line, &cc);)
+			cc_add_side(d, s, diff_line_get(d, df, line)->cc[s], cc);
 		for (cs = f->sites; cs; cs = cs->next) {
 			struct diff_site *ds = diff_site_get(d, df, map[cs->k.caller->id],
 							     map[cs->k.callee->id], cs->k.line);

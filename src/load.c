@@ -1795,10 +1795,11 @@ int load_finish(struct profile *p)
 	for (i = 0; i < p->nfiles_src; i++) {
 		struct file *f = p->files[i];
 		struct callsite *s;
+		struct cc *cc;
+		uint64_t line;
 		size_t k;
-		for (k = 0; k < f->lcap; k++)
-			if (f->lkeys[k])
-				bad |= derive(p, f->lvals[k]);
+		for (k = 0; file_line_next(f, &k, &line, &cc);)
+			bad |= derive(p, cc);
 		for (s = f->sites; s; s = s->next)
 			bad |= derive(p, s->cc);
 	}

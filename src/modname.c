@@ -334,11 +334,11 @@ int modname_profile(struct profile *dst, const struct profile *src,
 	for (i = 0; i < src->nfiles_src; i++) {
 		const struct file *f = src->files[i];
 		const struct callsite *s;
-		for (k = 0; k < f->lcap; k++) {
-			if (f->lkeys[k] && add(dst, profile_line(dst, fmap[i], f->lkeys[k] - 1),
-					       f->lvals[k]))
+		uint64_t line;
+		struct cc *cc;
+		for (k = 0; file_line_next(f, &k, &line, &cc);)
+			if (add(dst, profile_line(dst, fmap[i], line), cc))
 				goto out;
-		}
 		/* in order, so the copy lists the sites in the same order */
 		for (s = f->sites; s; s = s->next) {
 			struct callsite *d = profile_callsite(dst, fmap[i], s->k.line,

@@ -370,6 +370,39 @@ struct cc *profile_line(struct profile *p, struct file *f, uint64_t line)
 	return f->lvals[s];
 }
 
+struct line_ent {
+	uint64_t line;
+	const struct cc *cc;
+};
+
+static int line_ent_cmp(const void *x, const void *y)
+{
+	const struct line_ent *a = x, *b = y;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+size_t profile_lines_sorted(const struct file *f, uint64_t **lines, const struct cc ***ccs)
+{
+	struct line_ent *v = xmalloc((f->nlines + 1) * sizeof(*v));
+	size_t n = 0, k;
+	uint64_t line;
+	struct cc *cc;
+
+	for (k = 0; file_line_next(f, &k, &line, &cc); n++) {
+		v[n].line = line;
+		v[n].cc = cc;
+	}
+	qsort(v, n, sizeof(*v), line_ent_cmp);
+	*lines = xmalloc((n + 1) * sizeof(**lines));
+	*ccs = xmalloc((n + 1) * sizeof(**ccs));
+	for (k = 0; k < n; k++) {
+		(*lines)[k] = v[k].line;
+		(*ccs)[k] = v[k].cc;
+	}
+	free(v);
+	return n;
+}
+
 const struct cc *profile_line_find(const struct file *f, uint64_t line)
 {
 	uint64_t key = line + 1;

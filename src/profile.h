@@ -207,6 +207,31 @@ struct cc *profile_line(struct profile *p, struct file *f, uint64_t line);
 /* The cost of a line, or NULL. */
 const struct cc *profile_line_find(const struct file *f, uint64_t line);
 
+/*
+ * The lines of f that have a cost, one by one, in no order:
+ *	for (k = 0; file_line_next(f, &k, &line, &cc);) ...
+ */
+static inline int file_line_next(const struct file *f, size_t *k, uint64_t *line,
+				 struct cc **cc)
+{
+	for (; *k < f->lcap; ++*k) {
+		if (f->lkeys[*k]) {
+			*line = f->lkeys[*k] - 1;
+			*cc = f->lvals[*k];
+			++*k;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The lines of f that have a cost in increasing order, and their costs:
+ * *lines and *ccs are allocated arrays (the caller frees them); returns
+ * how many.
+ */
+size_t profile_lines_sorted(const struct file *f, uint64_t **lines, const struct cc ***ccs);
+
 /* dst += src over all columns; -1 when a counter would pass 2^64-1. */
 int cc_add(struct cc *dst, const struct cc *src, size_t n);
 /* Value of column i, and whether it is defined. */

@@ -82,12 +82,6 @@ static int call_cost_cmp(const void *x, const void *y)
 	return c ? c : graph_fn_cmp(a->callee, b->callee);
 }
 
-static int u64_cmp(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-	return a < b ? -1 : a > b;
-}
-
 static int str_cmp(const void *x, const void *y)
 {
 	return strcmp(*(const char *const *)x, *(const char *const *)y);
@@ -297,14 +291,7 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 	const struct cc *zero = NULL;
 	int newer, eof = 0;
 
-	nums = xmalloc((f->nlines + 1) * sizeof(*nums));
-	for (i = 0; i < f->lcap; i++)
-		if (f->lkeys[i])
-			nums[n++] = f->lkeys[i] - 1;
-	qsort(nums, n, sizeof(*nums), u64_cmp);
-	ccs = xmalloc((n + 1) * sizeof(*ccs));
-	for (i = 0; i < n; i++)
-		ccs[i] = profile_line_find(f, nums[i]);
+	n = profile_lines_sorted(f, &nums, &ccs);
 	width = xcalloc(p->ev.n + 1, sizeof(*width));
 	report_widths(r, ccs, n, width);
 	next = 0;
@@ -411,6 +398,8 @@ static struct ann *choose(const struct report *r, size_t *nann)
 	if (o->auto_annotate) {
 		for (i = 0; i < r->nfiles; i++) {
 			const struct file *f = r->files[i];
+			uint64_t line;
+			struct cc *cc;
 			size_t k;
 			if (!strcmp(f->name, "???"))
 				continue;
@@ -422,9 +411,8 @@ static struct ann *choose(const struct report *r, size_t *nann)
 			v[n].name = f->name;
 			v[n].f = f;
 			v[n].cost = xcalloc(1, profile_cc_size(p));
-			for (k = 0; k < f->lcap; k++)
-				if (f->lkeys[k])
-					cc_add(v[n].cost, f->lvals[k], p->ev.n);
+			for (k = 0; file_line_next(f, &k, &line, &cc);)
+				cc_add(v[n].cost, cc, p->ev.n);
 			n++;
 		}
 		cmp_r = r;

@@ -163,12 +163,6 @@ static void put_calls(struct writer *w)
 	}
 }
 
-static int u64_cmp(const void *x, const void *y)
-{
-	uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-	return a < b ? -1 : a > b;
-}
-
 /* The cost of f on line l (index into the file's sorted lines), created when missing. */
 static struct cc *fn_line_cc(struct fn_lines *fl, uint64_t line, size_t ncol, uint32_t ndef)
 {
@@ -274,14 +268,7 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 	sp.f = f;
 	sp.fns = fns;
 	sp.nf = nf;
-	sp.lines = xmalloc((f->nlines + 1) * sizeof(*sp.lines));
-	for (k = 0; k < f->lcap; k++)
-		if (f->lkeys[k])
-			sp.lines[sp.nl++] = f->lkeys[k] - 1;
-	qsort(sp.lines, sp.nl, sizeof(*sp.lines), u64_cmp);
-	sp.lcc = xmalloc((sp.nl + 1) * sizeof(*sp.lcc));
-	for (k = 0; k < sp.nl; k++)
-		sp.lcc[k] = profile_line_find(f, sp.lines[k]);
+	sp.nl = profile_lines_sorted(f, &sp.lines, &sp.lcc);
 	for (e = 0; e < nraw; e++) {
 		uint64_t a = 0, b = 0;
 		for (i = 0; i < nf; i++)
