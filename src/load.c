@@ -1205,14 +1205,19 @@ static int block_fill(struct block *b, struct source *src)
 	return 1;
 }
 
-static inline void block_add_rec(struct block *b, const char *s, const char *le, size_t ntok)
+/* Room for one more record. */
+static inline void rec_room(struct block *b)
 {
-	struct rec *r;
 	if (b->nrec == b->caprec) {
 		b->caprec = b->caprec ? 2 * b->caprec : 4096;
 		b->rec = xrealloc(b->rec, b->caprec * sizeof(*b->rec));
 	}
-	r = &b->rec[b->nrec++];
+}
+
+/* The next record: the line from s to le (rec_room() made room for it). */
+static inline void block_add_rec(struct block *b, const char *s, const char *le, size_t ntok)
+{
+	struct rec *r = &b->rec[b->nrec++];
 	r->len = (size_t)(le - s) < REC_LONG ? (uint32_t)(le - s) : REC_LONG;
 	r->ntok = (uint32_t)ntok;
 }
@@ -1325,18 +1330,13 @@ static void tokenize(struct block *b)
 	while (s < end) {
 		unsigned char c = (unsigned char)*s;
 		const char *nl;
-		if (b->nrec == b->caprec) {
-			b->caprec = b->caprec ? 2 * b->caprec : 4096;
-			b->rec = xrealloc(b->rec, b->caprec * sizeof(*b->rec));
-		}
+		rec_room(b);
 		if ((unsigned)(c - '0') < 10 || c == '+' || c == '-' || c == '*') {
 			size_t tok0 = b->ntok;
 			nl = tokenize_cost(b, s);
 			/* (a line shorter than REC_LONG has fewer tokens than REC_SLOW) */
 			if (nl && (size_t)(nl - s) < REC_LONG) {
-				struct rec *r = &b->rec[b->nrec++];
-				r->len = (uint32_t)(nl - s);
-				r->ntok = (uint32_t)(b->ntok - tok0);
+				block_add_rec(b, s, nl, b->ntok - tok0);
 				s = nl + 1;
 				continue;
 			}
@@ -1346,8 +1346,10 @@ static void tokenize(struct block *b)
 		block_add_rec(b, s, nl, REC_SLOW);
 		s = nl + 1;
 	}
-	if (b->last_nonl && !b->nul)
+	if (b->last_nonl && !b->nul) {
+		rec_room(b);
 		block_add_rec(b, s, b->buf + b->len, REC_SLOW);
+	}
 }
 
 /*
