@@ -84,4 +84,15 @@ const struct fn **report_sorted_fns(const struct report *r, size_t *n);
 void report_json(struct report *r);
 void report_tsv(struct report *r);
 
+/* Their pieces, shared with the --diff forms (report_diff.c). */
+struct outbuf;
+/* A JSON string, null for NULL; a byte that is not valid UTF-8 is taken as Latin-1. */
+void report_json_str(struct outbuf *out, const char *s);
+/* The "events" array of p (name, long name and formula of each). */
+void report_json_events(struct outbuf *out, const struct profile *p);
+/* A TSV field: tab, newline, CR and backslash written as \t \n \r \\. */
+void report_tsv_field(struct outbuf *out, const char *s);
+/* A "#event" line per event of p: name, long name, formula. */
+void report_tsv_events(struct outbuf *out, const struct profile *p);
+
 #endif

@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "numfmt.h"
+#include "outbuf.h"
 
 #define CELL 64		/* bytes of a cell: sign, 26 digits and commas, a percentage */
 
@@ -304,77 +305,55 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 	free(curr);
 }
 
-/* ---- machine-readable forms ---- */
+/* ---- machine-readable forms (the pieces of report_json.c and report_tsv.c) ---- */
 
-/*
- * A JSON string (null for NULL), escaped per RFC 8259; a byte that is not
- * part of valid UTF-8 is written as the code point of the same value
- * (\u00XX), so the output is always valid JSON.
- */
-static void jstr(FILE *out, const char *s)
-{
-	const unsigned char *u = (const unsigned char *)s;
-
-	if (!s) {
-		fputs("null", out);
-		return;
-	}
-	putc('"', out);
-	while (*u) {
-		size_t n = report_utf8_len(u);
-		if (*u == '"' || *u == '\\') {
-			putc('\\', out);
-			putc(*u, out);
-		} else if (*u == '\n') {
-			fputs("\\n", out);
-		} else if (*u == '\t') {
-			fputs("\\t", out);
-		} else if (*u < 0x20 || !n) {
-			fprintf(out, "\\u%04x", *u);
-		} else {
-			fwrite(u, 1, n, out);
-			u += n;
-			continue;
-		}
-		u++;
-	}
-	putc('"', out);
-}
-
-static void jcost(FILE *out, const struct diff *d, const struct cc *c)
+static void jcost(struct outbuf *out, const struct diff *d, const struct cc *c)
 {
 	size_t i;
 
-	putc('[', out);
-	for (i = 0; i < d->nev; i++)
-		fprintf(out, "%s%llu", i ? ", " : "", (unsigned long long)c->v[i]);
-	putc(']', out);
+	outbuf_putc(out, '[');
+	for (i = 0; i < d->nev; i++) {
+		if (i)
+			outbuf_puts(out, ", ");
+		outbuf_u64(out, c->v[i]);
+	}
+	outbuf_putc(out, ']');
 }
 
-static void jside(FILE *out, const struct profile *p, const char *name)
+static void jside(struct outbuf *out, const struct profile *p, const char *name)
 {
-	fputs("{\"profile\": ", out);
-	jstr(out, name);
-	fputs(", \"creator\": ", out);
-	jstr(out, p->creator);
-	fputs(", \"cmd\": ", out);
-	jstr(out, p->cmd);
-	fputs(", \"pid\": ", out);
-	jstr(out, p->pid);
-	putc('}', out);
+	outbuf_puts(out, "{\"profile\": ");
+	report_json_str(out, name);
+	outbuf_puts(out, ", \"creator\": ");
+	report_json_str(out, p->creator);
+	outbuf_puts(out, ", \"cmd\": ");
+	report_json_str(out, p->cmd);
+	outbuf_puts(out, ", \"pid\": ");
+	report_json_str(out, p->pid);
+	outbuf_putc(out, '}');
 }
 
-static void jlist(FILE *out, char *const *v, size_t n)
+static void jlist(struct outbuf *out, char *const *v, size_t n)
 {
 	size_t i;
 
-	putc('[', out);
+	outbuf_putc(out, '[');
 	for (i = 0; i < n; i++) {
 		if (i)
-			fputs(", ", out);
-		jstr(out, v[i]);
+			outbuf_puts(out, ", ");
+		report_json_str(out, v[i]);
 	}
-	putc(']', out);
+	outbuf_putc(out, ']');
+}
+
+/* A pair of cost objects: {"old": [...], "new": [...]} */
+static void jpair(struct outbuf *out, const struct diff *d, const struct cc *const c[2])
+{
+	outbuf_puts(out, "{\"old\": ");
+	jcost(out, d, c[0]);
+	outbuf_puts(out, ", \"new\": ");
+	jcost(out, d, c[1]);
+	outbuf_putc(out, '}');
 }
 
 void report_diff_json(struct report *r, const struct diff *d, const char *old_name,
@@ -382,145 +361,122 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 {
 	const struct profile *pn = d->p[DIFF_NEW];
 	const struct opts *o = r->o;
-	FILE *out = r->out;
+	static struct outbuf ob;
+	struct outbuf *out = &ob;
 	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
 	size_t n, i;
 
-	fputs("{\n  \"schema\": \"annogrind-diff\",\n  \"version\": 1,\n  \"old\": ", out);
+	outbuf_init(out, r->out);
+	outbuf_puts(out, "{\n  \"schema\": \"annogrind-diff\",\n  \"version\": 1,\n  \"old\": ");
 	jside(out, d->p[DIFF_OLD], old_name);
-	fputs(",\n  \"new\": ", out);
+	outbuf_puts(out, ",\n  \"new\": ");
 	jside(out, pn, new_name);
-	fputs(",\n  \"events\": [", out);
-	for (i = 0; i < pn->ev.n; i++) {
-		const struct event *e = &pn->ev.ev[i];
-		fputs(i ? ",\n    {\"name\": " : "\n    {\"name\": ", out);
-		jstr(out, e->name);
-		fputs(", \"long_name\": ", out);
-		jstr(out, e->longname);
-		fputs(", \"formula\": ", out);
-		jstr(out, e->formula);
-		putc('}', out);
-	}
-	fputs("\n  ],\n  \"totals\": {\"old\": ", out);
-	jcost(out, d, d->total[0]);
-	fputs(", \"new\": ", out);
-	jcost(out, d, d->total[1]);
-	fprintf(out, "},\n  \"order\": \"%s\",\n  \"sort\": [", o->inclusive ? "inclusive" : "self");
+	outbuf_puts(out, ",\n  \"events\": ");
+	report_json_events(out, pn);
+	outbuf_puts(out, ",\n  \"totals\": ");
+	jpair(out, d, (const struct cc *const *)d->total);
+	outbuf_puts(out, o->inclusive ? ",\n  \"order\": \"inclusive\",\n  \"sort\": ["
+				      : ",\n  \"order\": \"self\",\n  \"sort\": [");
 	for (i = 0; i < r->nsort; i++) {
 		if (i)
-			fputs(", ", out);
-		jstr(out, pn->ev.ev[r->sort[i]].name);
+			outbuf_puts(out, ", ");
+		report_json_str(out, pn->ev.ev[r->sort[i]].name);
 	}
-	fputs("],\n  \"mod_funcname\": ", out);
+	outbuf_puts(out, "],\n  \"mod_funcname\": ");
 	jlist(out, o->mod_funcname, o->nmod_funcname);
-	fputs(",\n  \"mod_filename\": ", out);
+	outbuf_puts(out, ",\n  \"mod_filename\": ");
 	jlist(out, o->mod_filename, o->nmod_filename);
-	fputs(",\n  \"functions\": [", out);
+	outbuf_puts(out, ",\n  \"functions\": [");
 	n = collect(r, d, rows, 1);
 	if (o->top && n > o->top)
 		n = o->top;
 	for (i = 0; i < n; i++) {
 		const struct diff_fn *f = rows[i].f;
-		fputs(i ? ",\n   {\"file\": " : "\n   {\"file\": ", out);
-		jstr(out, f->file);
-		fputs(", \"name\": ", out);
-		jstr(out, f->name);
-		fputs(", \"object\": ", out);
-		jstr(out, f->obj ? f->obj : "");
-		fprintf(out, ", \"status\": \"%s\",\n    \"self\": {\"old\": ", status(d, f));
-		jcost(out, d, f->self[0]);
-		fputs(", \"new\": ", out);
-		jcost(out, d, f->self[1]);
-		fputs("},\n    \"inclusive\": {\"old\": ", out);
-		jcost(out, d, f->incl[0]);
-		fputs(", \"new\": ", out);
-		jcost(out, d, f->incl[1]);
-		fputs("}}", out);
+		outbuf_puts(out, i ? ",\n   {\"file\": " : "\n   {\"file\": ");
+		report_json_str(out, f->file);
+		outbuf_puts(out, ", \"name\": ");
+		report_json_str(out, f->name);
+		outbuf_puts(out, ", \"object\": ");
+		report_json_str(out, f->obj ? f->obj : "");
+		outbuf_puts(out, ", \"status\": \"");
+		outbuf_puts(out, status(d, f));
+		outbuf_puts(out, "\",\n    \"self\": ");
+		jpair(out, d, (const struct cc *const *)f->self);
+		outbuf_puts(out, ",\n    \"inclusive\": ");
+		jpair(out, d, (const struct cc *const *)f->incl);
+		outbuf_putc(out, '}');
 	}
-	fputs(n ? "\n  ]\n}\n" : "]\n}\n", out);
+	outbuf_puts(out, n ? "\n  ]\n}\n" : "]\n}\n");
+	outbuf_flush(out);
 	for (i = 0; i < d->nfns && rows[i].name; i++)
 		free(rows[i].name);
 	free(rows);
 }
 
-/* A TSV field: tab, newline, CR and backslash as \t \n \r \\. */
-static void tfield(FILE *out, const char *s)
-{
-	for (; s && *s; s++) {
-		if (*s == '\t')
-			fputs("\\t", out);
-		else if (*s == '\n')
-			fputs("\\n", out);
-		else if (*s == '\r')
-			fputs("\\r", out);
-		else if (*s == '\\')
-			fputs("\\\\", out);
-		else
-			putc(*s, out);
-	}
-}
-
 /* Per event: old, new and the signed change. */
-static void tcost(FILE *out, const struct diff *d, const struct cc *a, const struct cc *b)
+static void tcost(struct outbuf *out, const struct diff *d, const struct cc *a, const struct cc *b)
 {
 	size_t i;
 
 	for (i = 0; i < d->nev; i++) {
 		uint64_t x = a->v[i], y = b->v[i];
-		fprintf(out, "\t%llu\t%llu\t%s%llu", (unsigned long long)x, (unsigned long long)y,
-			y < x ? "-" : "", (unsigned long long)(y < x ? x - y : y - x));
+		outbuf_putc(out, '\t');
+		outbuf_u64(out, x);
+		outbuf_putc(out, '\t');
+		outbuf_u64(out, y);
+		outbuf_putc(out, '\t');
+		if (y < x)
+			outbuf_putc(out, '-');
+		outbuf_u64(out, y < x ? x - y : y - x);
 	}
 }
 
 void report_diff_tsv(struct report *r, const struct diff *d)
 {
 	const struct profile *pn = d->p[DIFF_NEW];
-	FILE *out = r->out;
+	static struct outbuf ob;
+	struct outbuf *out = &ob;
 	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
 	size_t n, i;
 	int k;
 
-	fputs("# annogrind diff tsv 1\n", out);
-	for (i = 0; i < pn->ev.n; i++) {
-		fputs("#event\t", out);
-		tfield(out, pn->ev.ev[i].name);
-		putc('\t', out);
-		tfield(out, pn->ev.ev[i].longname);
-		putc('\t', out);
-		tfield(out, pn->ev.ev[i].formula);
-		putc('\n', out);
-	}
-	fputs("kind\tstatus\tobject\tfile\tfunction", out);
+	outbuf_init(out, r->out);
+	outbuf_puts(out, "# annogrind diff tsv 1\n");
+	report_tsv_events(out, pn);
+	outbuf_puts(out, "kind\tstatus\tobject\tfile\tfunction");
 	for (k = 0; k < 2; k++) {
 		for (i = 0; i < pn->ev.n; i++) {
-			const char *kind = k ? "incl" : "self";
-			fprintf(out, "\t%s_old:", kind);
-			tfield(out, pn->ev.ev[i].name);
-			fprintf(out, "\t%s_new:", kind);
-			tfield(out, pn->ev.ev[i].name);
-			fprintf(out, "\t%s_change:", kind);
-			tfield(out, pn->ev.ev[i].name);
+			static const char *const col[] = { "_old:", "_new:", "_change:" };
+			size_t c;
+			for (c = 0; c < 3; c++) {
+				outbuf_puts(out, k ? "\tincl" : "\tself");
+				outbuf_puts(out, col[c]);
+				report_tsv_field(out, pn->ev.ev[i].name);
+			}
 		}
 	}
-	fputs("\ntotal\t\t\t\t", out);
+	outbuf_puts(out, "\ntotal\t\t\t\t");
 	tcost(out, d, d->total[0], d->total[1]);
 	tcost(out, d, d->total[0], d->total[1]);
-	putc('\n', out);
+	outbuf_putc(out, '\n');
 	n = collect(r, d, rows, 1);
 	if (r->o->top && n > r->o->top)
 		n = r->o->top;
 	for (i = 0; i < n; i++) {
 		const struct diff_fn *f = rows[i].f;
-		fprintf(out, "fn\t%s\t", status(d, f));
-		tfield(out, f->obj);
-		putc('\t', out);
-		tfield(out, f->file);
-		putc('\t', out);
-		tfield(out, f->name);
+		outbuf_puts(out, "fn\t");
+		outbuf_puts(out, status(d, f));
+		outbuf_putc(out, '\t');
+		report_tsv_field(out, f->obj);
+		outbuf_putc(out, '\t');
+		report_tsv_field(out, f->file);
+		outbuf_putc(out, '\t');
+		report_tsv_field(out, f->name);
 		tcost(out, d, f->self[0], f->self[1]);
 		tcost(out, d, f->incl[0], f->incl[1]);
-		putc('\n', out);
+		outbuf_putc(out, '\n');
 	}
+	outbuf_flush(out);
 	for (i = 0; i < d->nfns && rows[i].name; i++)
 		free(rows[i].name);
 	free(rows);

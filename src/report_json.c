@@ -52,8 +52,7 @@ static void jesc(struct outbuf *out, unsigned c)
 	outbuf_write(out, e, 6);
 }
 
-/* A JSON string; bytes that are not valid UTF-8 are taken as Latin-1. */
-static void jstr(struct outbuf *out, const char *s)
+void report_json_str(struct outbuf *out, const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
 
@@ -63,46 +62,38 @@ static void jstr(struct outbuf *out, const char *s)
 	}
 	outbuf_putc(out, '"');
 	while (*u) {
-		unsigned char c = *u;
-		size_t need = 0, i;
-		if (c == '"' || c == '\\') {
+		size_t n = report_utf8_len(u);
+		if (*u == '"' || *u == '\\') {
 			outbuf_putc(out, '\\');
-			outbuf_putc(out, c);
-			u++;
-			continue;
+			outbuf_putc(out, (char)*u);
+			n = 1;
+		} else if (*u < 0x20 || !n) {
+			jesc(out, *u);
+			n = 1;
+		} else {
+			outbuf_write(out, (const char *)u, n);
 		}
-		if (c < 0x20) {
-			jesc(out, c);
-			u++;
-			continue;
-		}
-		if (c < 0x80) {
-			outbuf_putc(out, c);
-			u++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			need = 1;
-		else if (c >= 0xe0 && c <= 0xef)
-			need = 2;
-		else if (c >= 0xf0 && c <= 0xf4)
-			need = 3;
-		for (i = 1; need && i <= need; i++)
-			if ((u[i] & 0xc0) != 0x80)
-				need = 0;
-		/* overlong 3- and 4-byte forms, surrogates, beyond U+10FFFF */
-		if ((c == 0xe0 && need && u[1] < 0xa0) || (c == 0xed && need && u[1] > 0x9f) ||
-		    (c == 0xf0 && need && u[1] < 0x90) || (c == 0xf4 && need && u[1] > 0x8f))
-			need = 0;
-		if (!need) {
-			jesc(out, c);
-			u++;
-			continue;
-		}
-		outbuf_write(out, (const char *)u, need + 1);
-		u += need + 1;
+		u += n;
 	}
 	outbuf_putc(out, '"');
+}
+
+void report_json_events(struct outbuf *out, const struct profile *p)
+{
+	size_t i;
+
+	outbuf_putc(out, '[');
+	for (i = 0; i < p->ev.n; i++) {
+		const struct event *e = &p->ev.ev[i];
+		outbuf_puts(out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		report_json_str(out, e->name);
+		outbuf_puts(out, ", \"long_name\": ");
+		report_json_str(out, e->longname);
+		outbuf_puts(out, ", \"formula\": ");
+		report_json_str(out, e->formula);
+		outbuf_putc(out, '}');
+	}
+	outbuf_puts(out, "\n  ]");
 }
 
 static void ju64(struct outbuf *out, uint64_t v)
@@ -165,33 +156,24 @@ void report_json(struct report *r)
 		for (i = 0; i < r->ninputs; i++) {
 			if (i)
 				outbuf_puts(out, ", ");
-			jstr(out, r->inputs[i]);
+			report_json_str(out, r->inputs[i]);
 		}
 	} else {
-		jstr(out, r->input_name);
+		report_json_str(out, r->input_name);
 	}
 	outbuf_puts(out, "],\n  \"creator\": ");
-	jstr(out, p->creator);
+	report_json_str(out, p->creator);
 	outbuf_puts(out, ",\n  \"cmd\": ");
-	jstr(out, p->cmd);
+	report_json_str(out, p->cmd);
 	outbuf_puts(out, ",\n  \"pid\": ");
-	jstr(out, p->pid);
+	report_json_str(out, p->pid);
 	outbuf_puts(out, ",\n  \"thread\": ");
-	jstr(out, p->thread);
+	report_json_str(out, p->thread);
 	outbuf_puts(out, ",\n  \"parts\": ");
 	ju64(out, p->nparts);
-	outbuf_puts(out, ",\n  \"events\": [");
-	for (i = 0; i < p->ev.n; i++) {
-		const struct event *e = &p->ev.ev[i];
-		outbuf_puts(out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
-		jstr(out, e->name);
-		outbuf_puts(out, ", \"long_name\": ");
-		jstr(out, e->longname);
-		outbuf_puts(out, ", \"formula\": ");
-		jstr(out, e->formula);
-		outbuf_putc(out, '}');
-	}
-	outbuf_puts(out, "\n  ],\n  \"totals\": ");
+	outbuf_puts(out, ",\n  \"events\": ");
+	report_json_events(out, p);
+	outbuf_puts(out, ",\n  \"totals\": ");
 	jcost(out, p, p->total);
 	outbuf_puts(out, p->total_calculated ? ",\n  \"totals_calculated\": true,\n"
 					     : ",\n  \"totals_calculated\": false,\n");
@@ -200,7 +182,7 @@ void report_json(struct report *r)
 	for (i = 0; i < r->nsort; i++) {
 		if (i)
 			outbuf_puts(out, ", ");
-		jstr(out, p->ev.ev[r->sort[i]].name);
+		report_json_str(out, p->ev.ev[r->sort[i]].name);
 	}
 	outbuf_puts(out, "],\n  \"functions\": [");
 	fns = report_sorted_fns(r, &n);
@@ -211,11 +193,11 @@ void report_json(struct report *r)
 		outbuf_puts(out, i ? ",\n   {\"id\": " : "\n   {\"id\": ");
 		ju64(out, f->id);
 		outbuf_puts(out, ", \"object\": ");
-		jstr(out, f->obj);
+		report_json_str(out, f->obj);
 		outbuf_puts(out, ", \"file\": ");
-		jstr(out, f->k.file->name);
+		report_json_str(out, f->k.file->name);
 		outbuf_puts(out, ", \"name\": ");
-		jstr(out, f->k.name);
+		report_json_str(out, f->k.name);
 		outbuf_puts(out, ",\n    \"self\": ");
 		jcost(out, p, f->self);
 		outbuf_puts(out, ", \"inclusive\": ");

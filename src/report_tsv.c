@@ -5,8 +5,7 @@
 
 #include "outbuf.h"
 
-/* A field: tab, newline, CR and backslash written as \t \n \r \\. */
-static void tfield(struct outbuf *out, const char *s)
+void report_tsv_field(struct outbuf *out, const char *s)
 {
 	for (; s && *s; s++) {
 		switch (*s) {
@@ -42,11 +41,26 @@ static void tcost(struct outbuf *out, const struct profile *p, const struct cc *
 static void tnames(struct outbuf *out, const struct fn *f)
 {
 	outbuf_putc(out, '\t');
-	tfield(out, f->obj);
+	report_tsv_field(out, f->obj);
 	outbuf_putc(out, '\t');
-	tfield(out, f->k.file->name);
+	report_tsv_field(out, f->k.file->name);
 	outbuf_putc(out, '\t');
-	tfield(out, f->k.name);
+	report_tsv_field(out, f->k.name);
+}
+
+void report_tsv_events(struct outbuf *out, const struct profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->ev.n; i++) {
+		outbuf_puts(out, "#event\t");
+		report_tsv_field(out, p->ev.ev[i].name);
+		outbuf_putc(out, '\t');
+		report_tsv_field(out, p->ev.ev[i].longname);
+		outbuf_putc(out, '\t');
+		report_tsv_field(out, p->ev.ev[i].formula);
+		outbuf_putc(out, '\n');
+	}
 }
 
 void report_tsv(struct report *r)
@@ -59,23 +73,15 @@ void report_tsv(struct report *r)
 
 	outbuf_init(out, r->out);
 	outbuf_puts(out, "# annogrind tsv 1\n");
-	for (i = 0; i < p->ev.n; i++) {
-		outbuf_puts(out, "#event\t");
-		tfield(out, p->ev.ev[i].name);
-		outbuf_putc(out, '\t');
-		tfield(out, p->ev.ev[i].longname);
-		outbuf_putc(out, '\t');
-		tfield(out, p->ev.ev[i].formula);
-		outbuf_putc(out, '\n');
-	}
+	report_tsv_events(out, p);
 	outbuf_puts(out, "kind\tid\tto\tobject\tfile\tfunction\tcalls");
 	for (i = 0; i < p->ev.n; i++) {
 		outbuf_puts(out, "\tself:");
-		tfield(out, p->ev.ev[i].name);
+		report_tsv_field(out, p->ev.ev[i].name);
 	}
 	for (i = 0; i < p->ev.n; i++) {
 		outbuf_puts(out, "\tincl:");
-		tfield(out, p->ev.ev[i].name);
+		report_tsv_field(out, p->ev.ev[i].name);
 	}
 	outbuf_puts(out, "\ntotal\t\t\t\t\t\t");
 	tcost(out, p, p->total);
