@@ -1,0 +1,1275 @@
+/* load_apply: the loader's last stage; the records of tokenized blocks applied to the model in file order, with every diagnostic about a profile's content. */
+#include "load_apply.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "load.h"
+
+/*
+ * How a line goes: loader_block() takes a block's records in order.  Runs
+ * of tokenized cost lines that only add to the current function's self
+ * cost go through run_apply(), other tokenized cost lines through
+ * fast_cost_line(); every other line, and any line those two decline,
+ * through handle_line(), to header_line(), body_line() (names: fn=, fl=,
+ * calls=, ...) or cost_line().  Every cost ends in cost_apply(); every
+ * name in parse_name().  Only the line-by-line path words diagnostics.
+ */
+
+/* Compressed ids beyond this are refused: no producer writes them and
+ * the id tables are plain arrays. */
+#define MAX_ID (1u << 24)
+#define MAX_POS 3
+#define FN_CACHE 1024		/* entries of the cache of recent functions (a power of 2) */
+
+struct idtab {
+	const char **v;
+	size_t cap;
+};
+
+enum id_space { SP_OB, SP_FL, SP_FN, SP_N };
+
+struct part_tot {
+	uint64_t *v;		/* nraw values */
+	size_t n;		/* numbers given */
+	int given;
+};
+
+struct loader {
+	struct profile *p;
+	const char *name;
+	uint64_t lineno;
+	const char *pwd;
+	size_t pwdlen;
+
+	int header_seen;	/* a header line of any kind */
+	int events_seen;	/* events: of this file */
+	int in_body;		/* a body line of the current part was read */
+	int version_seen;
+
+	struct idtab ids[SP_N];
+
+	const char *ob;		/* current object */
+	struct file *fl;	/* current file: last fl=, fi= or fe= */
+	struct fn *fn;		/* current function, NULL before fn= */
+	const char *cfn_ob;	/* cob= waiting for cfn= */
+	struct file *cfn_fl;	/* cfi=/cfl= waiting for cfn= */
+	struct fn *callee;	/* last cfn= */
+
+	int call_pending;	/* calls= read; its cost line comes next */
+	int pos_seen;		/* a cost line of this part set ld->pos */
+	uint64_t call_count;
+	uint64_t call_line;	/* line number of the calls= line */
+
+	int npos, line_col;	/* position columns; index of "line" or -1 */
+	uint64_t pos[MAX_POS];
+
+	uint64_t *costs;	/* scratch for one cost line, n events */
+	uint64_t *prev_costs;	/* previous cost line, for relative costs: the same
+				 * array as costs, whose column i is read before
+				 * the new line writes it */
+	struct part_tot summary, totals;
+	uint64_t *self_sum;	/* sum of self costs of the current part */
+	uint32_t part_ndef;
+	int warned_relcost;
+	unsigned junk_lines;	/* unrecognized lines before any header */
+
+	/* the functions of the last fn=/fi=/fe= lines, by (file, name):
+	   inlined code switches among a few of them */
+	struct fn_cache {
+		const struct file *file;
+		const char *name;
+		struct fn *fn;
+	} fncache[FN_CACHE];
+
+	struct file *lc_file;	/* the last line cost looked up, */
+	uint64_t lc_line;	/* for runs of instructions of one line */
+	struct cc *lc_cc;
+
+	uint64_t nbytes;	/* bytes read so far */
+};
+
+static int is_space(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static const char *skip_space(const char *s, const char *end)
+{
+	while (s < end && is_space(*s))
+		s++;
+	return s;
+}
+
+int load_parse_u64(const char **sp, const char *end, uint64_t *out)
+{
+	const char *s = *sp;
+	uint64_t v = 0;
+
+	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		const char *d = s + 2;
+		while (d < end) {
+			unsigned c = (unsigned char)*d, x;
+			if (c - '0' < 10)
+				x = c - '0';
+			else if ((c | 0x20) - 'a' < 6)
+				x = (c | 0x20) - 'a' + 10;
+			else
+				break;
+			if (v >> 60)
+				return LOAD_NUM_OVERFLOW;
+			v = (v << 4) | x;
+			d++;
+		}
+		if (d == s + 2)
+			return LOAD_NUM_NONE;
+		*sp = d;
+		*out = v;
+		return LOAD_NUM_OK;
+	}
+	if (s == end || (unsigned)(*s - '0') >= 10)
+		return LOAD_NUM_NONE;
+	while (s < end && (unsigned)(*s - '0') < 10) {
+		unsigned d = (unsigned)(*s - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return LOAD_NUM_OVERFLOW;
+		v = v * 10 + d;
+		s++;
+	}
+	*sp = s;
+	*out = v;
+	return LOAD_NUM_OK;
+}
+
+#define ERR(ld, ...) (diag(DIAG_ERROR, (ld)->name, (ld)->lineno, __VA_ARGS__), -1)
+#define WARN(ld, ...) diag(DIAG_WARNING, (ld)->name, (ld)->lineno, __VA_ARGS__)
+
+/* ---- names and compression ---- */
+
+static const char *const space_names[SP_N] = { "object", "file", "function" };
+
+static int id_set(struct loader *ld, enum id_space sp, uint64_t id, const char *name)
+{
+	struct idtab *t = &ld->ids[sp];
+
+	if (id >= MAX_ID)
+		return ERR(ld, "compressed %s id (%llu) is too large", space_names[sp],
+			   (unsigned long long)id);
+	if (id >= t->cap) {
+		size_t ncap = t->cap ? t->cap : 64;
+		while (ncap <= id)
+			ncap *= 2;
+		t->v = xrealloc(t->v, ncap * sizeof(*t->v));
+		memset(t->v + t->cap, 0, (ncap - t->cap) * sizeof(*t->v));
+		t->cap = ncap;
+	}
+	if (t->v[id] && t->v[id] != name)
+		return ERR(ld, "compressed %s id (%llu) redefined from %s to %s",
+			   space_names[sp], (unsigned long long)id,
+			   diag_quote(t->v[id], strlen(t->v[id])), diag_quote(name, strlen(name)));
+	t->v[id] = name;
+	return 0;
+}
+
+/*
+ * Parse the value of a name line: "(id) name", "(id)" or "name".  Spaces
+ * after '=' and after "(id)" are not part of the name; trailing ones are.
+ */
+static int parse_name(struct loader *ld, enum id_space sp, const char *s,
+		      const char *end, const char **out)
+{
+	const char *name;
+
+	s = skip_space(s, end);
+	if (s + 1 < end && *s == '(' && (unsigned)(s[1] - '0') < 10) {
+		const char *q = s + 1;
+		uint64_t id;
+		int r = load_parse_u64(&q, end, &id);
+		if (r != LOAD_NUM_OK || q >= end || *q != ')') {
+			const char *close = memchr(s, ')', (size_t)(end - s));
+			if (!close) /* "(" with no ")": a plain name */
+				goto plain;
+			if (r == LOAD_NUM_OVERFLOW)
+				return ERR(ld, "compressed %s id %s is too large", space_names[sp],
+					   diag_quote(s, (size_t)(close + 1 - s)));
+			return ERR(ld, "bad compressed %s id %s", space_names[sp],
+				   diag_quote(s, (size_t)(close + 1 - s)));
+		}
+		q++;
+		q = skip_space(q, end);
+		if (q == end) {
+			if ((id >= ld->ids[sp].cap || !ld->ids[sp].v[id]) && sp == SP_OB) {
+				/* old callgrind versions did this; objects are only labels */
+				WARN(ld, "compressed object id (%llu) used before it is defined; object left unnamed",
+				     (unsigned long long)id);
+				*out = profile_intern(ld->p, "", 0);
+				return 0;
+			}
+			if (id >= ld->ids[sp].cap || !ld->ids[sp].v[id])
+				return ERR(ld, "compressed %s id (%llu) used before it is defined",
+					   space_names[sp], (unsigned long long)id);
+			*out = ld->ids[sp].v[id];
+			return 0;
+		}
+		name = profile_intern(ld->p, q, (size_t)(end - q));
+		*out = name;
+		return id_set(ld, sp, id, name);
+	}
+plain:
+	*out = profile_intern(ld->p, s, (size_t)(end - s));
+	return 0;
+}
+
+static struct file *file_of(struct loader *ld, const char *name)
+{
+	if (ld->pwdlen && !strncmp(name, ld->pwd, ld->pwdlen) && name[ld->pwdlen])
+		name = profile_intern(ld->p, name + ld->pwdlen, strlen(name + ld->pwdlen));
+	return profile_file(ld->p, name);
+}
+
+static struct file *current_file(struct loader *ld)
+{
+	if (!ld->fl)
+		ld->fl = profile_file(ld->p, profile_intern(ld->p, "???", 3));
+	return ld->fl;
+}
+
+/* ---- parts and totals ---- */
+
+static void part_reset(struct loader *ld)
+{
+	int i;
+	for (i = 0; i < SP_N; i++)
+		if (ld->ids[i].cap)
+			memset(ld->ids[i].v, 0, ld->ids[i].cap * sizeof(*ld->ids[i].v));
+	ld->ob = NULL;
+	ld->fl = NULL;
+	ld->fn = NULL;
+	ld->cfn_ob = NULL;
+	ld->cfn_fl = NULL;
+	ld->callee = NULL;
+	ld->call_pending = 0;
+	ld->pos_seen = 0;
+	memset(ld->pos, 0, sizeof(ld->pos));
+	ld->summary.given = ld->totals.given = 0;
+	ld->summary.n = ld->totals.n = 0;
+	ld->part_ndef = 0;
+	if (ld->self_sum)
+		memset(ld->self_sum, 0, ld->p->ev.nraw * sizeof(uint64_t));
+	if (ld->prev_costs)
+		memset(ld->prev_costs, 0, ld->p->ev.nraw * sizeof(uint64_t));
+}
+
+static int nonzero(const uint64_t *v, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (v[i])
+			return 1;
+	return 0;
+}
+
+/*
+ * The total of a part: its summary: line, else its totals: line, else the
+ * sum of its self costs.  Columns a short summary: leaves out come from the
+ * next source.  Then add it to the program total.
+ */
+static int part_finish(struct loader *ld)
+{
+	struct profile *p = ld->p;
+	size_t i, nraw = p->ev.nraw;
+	uint32_t ndef = 0;
+	int calculated = 0;
+
+	if (!p->ev.frozen)
+		return 0;
+	if (!p->total)
+		p->total = profile_cc_new(p);
+	for (i = 0; i < nraw; i++) {
+		uint64_t v;
+		if (ld->summary.given && i < ld->summary.n &&
+		    nonzero(ld->summary.v, ld->summary.n)) {
+			v = ld->summary.v[i];
+			ndef = (uint32_t)ld->summary.n;
+		} else if (ld->totals.given && i < ld->totals.n &&
+			   nonzero(ld->totals.v, ld->totals.n)) {
+			v = ld->totals.v[i];
+			if (ndef < ld->totals.n)
+				ndef = (uint32_t)ld->totals.n;
+		} else {
+			v = ld->self_sum[i];
+			calculated = 1;
+			if (ndef < ld->part_ndef)
+				ndef = ld->part_ndef;
+		}
+		if (__builtin_add_overflow(p->total->v[i], v, &p->total->v[i]))
+			return ERR(ld, "program total does not fit in 64 bits (event %s)",
+				   diag_quote(p->ev.ev[i].name, strlen(p->ev.ev[i].name)));
+	}
+	if (ndef > p->total->ndef)
+		p->total->ndef = ndef;
+	if (calculated)
+		p->total_calculated = 1;
+	return 0;
+}
+
+static int freeze(struct loader *ld)
+{
+	struct profile *p = ld->p;
+	char err[256];
+	uint64_t errline = 0;
+	size_t nraw;
+
+	if (!p->ev.frozen) {
+		if (!p->ev.nraw)
+			return ERR(ld, "no 'events:' line before the profile data");
+		if (events_freeze(&p->ev, &errline, err, sizeof(err))) {
+			diag(DIAG_ERROR, ld->name, errline, "%s", err);
+			return -1;
+		}
+	}
+	if (!ld->events_seen)
+		return ERR(ld, "no 'events:' line before the profile data");
+	if (!ld->costs) {
+		nraw = p->ev.nraw;
+		ld->costs = xcalloc(p->ev.n + 1, sizeof(uint64_t));
+		ld->prev_costs = ld->costs;
+		ld->self_sum = xcalloc(nraw + 1, sizeof(uint64_t));
+		ld->summary.v = xcalloc(nraw + 1, sizeof(uint64_t));
+		ld->totals.v = xcalloc(nraw + 1, sizeof(uint64_t));
+	}
+	return 0;
+}
+
+/* ---- header lines ---- */
+
+static char *dup_value(const char *s, const char *end)
+{
+	size_t n = (size_t)(end - s);
+	char *d = xmalloc(n + 1);
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+static void set_once(char **dst, const char *s, const char *end)
+{
+	if (!*dst)
+		*dst = dup_value(s, end);
+}
+
+static int parse_numbers(struct loader *ld, const char *s, const char *end,
+			 struct part_tot *t, const char *what)
+{
+	size_t n = 0, nraw = ld->p->ev.nraw;
+
+	if (!nraw)
+		return ERR(ld, "'%s:' line before 'events:'", what);
+	if (!ld->costs && freeze(ld))
+		return -1;
+	memset(t->v, 0, nraw * sizeof(uint64_t));
+	for (;;) {
+		int r;
+		s = skip_space(s, end);
+		if (s == end)
+			break;
+		if (n == nraw)
+			return ERR(ld, "'%s:' line has more numbers than the %zu events", what, nraw);
+		r = load_parse_u64(&s, end, &t->v[n]);
+		if (r == LOAD_NUM_OVERFLOW)
+			return ERR(ld, "number in '%s:' line does not fit in 64 bits", what);
+		if (r != LOAD_NUM_OK || (s < end && !is_space(*s)))
+			return ERR(ld, "bad number %s in '%s:' line", diag_quote(s, (size_t)(end - s)), what);
+		n++;
+	}
+	t->n = n;
+	t->given = 1;
+	return 0;
+}
+
+static int parse_positions(struct loader *ld, const char *s, const char *end)
+{
+	int n = 0, line_col = -1, has_instr = 0;
+
+	for (;;) {
+		const char *w;
+		size_t len;
+		s = skip_space(s, end);
+		if (s == end)
+			break;
+		w = s;
+		while (s < end && !is_space(*s))
+			s++;
+		len = (size_t)(s - w);
+		if (n == MAX_POS)
+			return ERR(ld, "too many position kinds in 'positions:'");
+		if (len == 4 && !memcmp(w, "line", 4))
+			line_col = n;
+		else if (len == 5 && !memcmp(w, "instr", 5))
+			has_instr = 1;
+		else if (!(len == 2 && !memcmp(w, "bb", 2)))
+			return ERR(ld, "unknown position kind %s", diag_quote(w, len));
+		n++;
+	}
+	if (!n)
+		return ERR(ld, "'positions:' names no position kind");
+	ld->npos = n;
+	ld->line_col = line_col;
+	if (ld->p->nparts <= 1 && ld->p->nfiles <= 1) {
+		ld->p->has_line = line_col >= 0;
+		ld->p->has_instr = has_instr;
+	}
+	return 0;
+}
+
+static int header_line(struct loader *ld, const char *key, size_t klen,
+		       const char *s, const char *end)
+{
+	struct profile *p = ld->p;
+	char err[256];
+
+#define KEY(lit) (klen == sizeof(lit) - 1 && !memcmp(key, lit, klen))
+	s = skip_space(s, end);
+	/* totals: ends a part and xdebug writes summary: after data */
+	if (KEY("totals"))
+		return parse_numbers(ld, s, end, &ld->totals, "totals");
+	if (KEY("summary") && ld->in_body)
+		return parse_numbers(ld, s, end, &ld->summary, "summary");
+	if (!(KEY("version") || KEY("creator") || KEY("pid") || KEY("thread") ||
+	      KEY("part") || KEY("cmd") || KEY("desc") || KEY("positions") ||
+	      KEY("events") || KEY("event") || KEY("summary"))) {
+		WARN(ld, "unknown header line %s ignored", diag_quote(key, (size_t)(end - key)));
+		return 0;
+	}
+	if (ld->in_body) {
+		/* A header after profile data starts the next part. */
+		if (part_finish(ld))
+			return -1;
+		part_reset(ld);
+		ld->in_body = 0;
+		p->nparts++;
+	}
+	ld->header_seen = 1;
+	if (KEY("version")) {
+		const char *q = s;
+		uint64_t major;
+		if (load_parse_u64(&q, end, &major) != LOAD_NUM_OK ||
+		    (q < end && *q != '.' && !is_space(*q)))
+			return ERR(ld, "bad format version %s", diag_quote(s, (size_t)(end - s)));
+		if (major > 1)
+			return ERR(ld, "unsupported format version %s (this annogrind reads versions 0 and 1)",
+				   diag_quote(s, (size_t)(end - s)));
+		ld->version_seen = 1;
+	} else if (KEY("creator")) {
+		set_once(&p->creator, s, end);
+	} else if (KEY("pid")) {
+		set_once(&p->pid, s, end);
+	} else if (KEY("thread")) {
+		set_once(&p->thread, s, end);
+	} else if (KEY("part")) {
+		set_once(&p->part, s, end);
+		free(p->last_part);
+		p->last_part = dup_value(s, end);
+	} else if (KEY("cmd")) {
+		set_once(&p->cmd, s, end);
+	} else if (KEY("desc")) {
+		if (p->nparts <= 1 && p->nfiles <= 1) {
+			p->desc = xrealloc(p->desc, (p->ndesc + 1) * sizeof(*p->desc));
+			p->desc[p->ndesc++] = dup_value(s, end);
+		}
+	} else if (KEY("positions")) {
+		return parse_positions(ld, s, end);
+	} else if (KEY("events")) {
+		if (!p->ev.nraw) {
+			if (events_set_raw(&p->ev, s, (size_t)(end - s), err, sizeof(err)))
+				return ERR(ld, "%s", err);
+		} else if (!events_same_raw(&p->ev, s, (size_t)(end - s))) {
+			return ERR(ld, "events %s differ from those of the first profile part",
+				   diag_quote(s, (size_t)(end - s)));
+		}
+		ld->events_seen = 1;
+	} else if (KEY("event")) {
+		if (p->ev.frozen)
+			return 0;	/* later parts repeat what the first said */
+		if (events_add_spec(&p->ev, s, (size_t)(end - s), ld->lineno, err, sizeof(err)))
+			return ERR(ld, "%s", err);
+	} else if (KEY("summary")) {
+		return parse_numbers(ld, s, end, &ld->summary, "summary");
+	}
+#undef KEY
+	return 0;
+}
+
+/* ---- cost lines ---- */
+
+/*
+ * Parse one position column: +N, -N, * or an absolute number; what is
+ * "position" or "count" (speedscope compresses counts the same way).
+ */
+static int parse_pos(struct loader *ld, const char **sp, const char *end,
+		     uint64_t prev, uint64_t *out, const char *what)
+{
+	const char *s = *sp;
+	uint64_t v;
+	int r;
+
+	if (*s == '*') {
+		*out = prev;
+		*sp = s + 1;
+		return 0;
+	}
+	if (*s == '+' || *s == '-') {
+		const char *q = s + 1;
+		r = load_parse_u64(&q, end, &v);
+		if (r == LOAD_NUM_OVERFLOW)
+			return ERR(ld, "%s %s does not fit in 64 bits", what,
+				   diag_quote(s, (size_t)(end - s)));
+		if (r != LOAD_NUM_OK)
+			return ERR(ld, "bad %s %s", what, diag_quote(s, (size_t)(end - s)));
+		if (*s == '+') {
+			if (__builtin_add_overflow(prev, v, out))
+				return ERR(ld, "relative %s %s goes past 2^64-1 (previous %s %llu)",
+					   what, diag_quote(s, (size_t)(q - s)), what,
+					   (unsigned long long)prev);
+		} else {
+			if (!ld->pos_seen && v)
+				return ERR(ld, "relative %s %s on the first cost line: nothing to subtract from",
+					   what, diag_quote(s, (size_t)(q - s)));
+			if (v > prev)
+				return ERR(ld, "relative %s %s goes below zero (previous %s %llu)",
+					   what, diag_quote(s, (size_t)(q - s)), what,
+					   (unsigned long long)prev);
+			*out = prev - v;
+		}
+		*sp = q;
+		return 0;
+	}
+	r = load_parse_u64(&s, end, &v);
+	if (r == LOAD_NUM_OVERFLOW)
+		return ERR(ld, "%s %s does not fit in 64 bits", what,
+			   diag_quote(*sp, (size_t)(end - *sp)));
+	if (r != LOAD_NUM_OK)
+		return ERR(ld, "bad %s %s", what, diag_quote(*sp, (size_t)(end - *sp)));
+	*out = v;
+	*sp = s;
+	return 0;
+}
+
+/* Parse the positions of a cost line (or of a calls=/jump= target). */
+static int parse_positions_of_line(struct loader *ld, const char **sp, const char *end,
+				   uint64_t *pos)
+{
+	const char *s = *sp;
+	int i;
+
+	for (i = 0; i < ld->npos; i++) {
+		s = skip_space(s, end);
+		if (s == end) {
+			if (i == 0)
+				return ERR(ld, "missing position");
+			pos[i] = ld->pos[i];	/* a short line repeats the rest */
+			continue;
+		}
+		if (parse_pos(ld, &s, end, ld->pos[i], &pos[i], "position"))
+			return -1;
+		if (s < end && !is_space(*s))
+			return ERR(ld, "bad position %s", diag_quote(*sp, (size_t)(end - *sp)));
+	}
+	*sp = s;
+	return 0;
+}
+
+/*
+ * Add one parsed cost line (positions pos, counts c[0..n)) to the model.
+ * Shared by the fast and the slow parser, so both say the same things.
+ */
+/* dst[0..n) += c[0..n); nonzero when a sum passes 2^64-1. */
+static inline unsigned counts_add(uint64_t *restrict dst, const uint64_t *restrict c, size_t n)
+{
+	unsigned bad = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		bad |= __builtin_add_overflow(dst[i], c[i], &dst[i]);
+	return bad;
+}
+
+/* After dst[0..n) += c[0..n) passed 2^64-1: the quoted name of an event that wrapped. */
+static const char *wrapped(const struct loader *ld, const uint64_t *dst, const uint64_t *c,
+			   size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n && dst[i] >= c[i]; i++)
+		;
+	return diag_quote(ld->p->ev.ev[i].name, strlen(ld->p->ev.ev[i].name));
+}
+
+/* Did dst[0..n) += c[0..n) pass 2^64-1 in some column? */
+static int wrapped_any(const uint64_t *dst, const uint64_t *c, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (dst[i] < c[i])
+			return 1;
+	return 0;
+}
+
+/* Add the pending calls= line and its cost line to a call or call site. */
+static int call_add(struct loader *ld, uint64_t *count, struct cc *cc, const uint64_t *c,
+		    size_t n)
+{
+	const char *caller = ld->fn->k.name, *callee = ld->callee->k.name;
+
+	if (__builtin_add_overflow(*count, ld->call_count, count))
+		return ERR(ld, "number of calls from %s to %s does not fit in 64 bits",
+			   diag_quote(caller, strlen(caller)), diag_quote(callee, strlen(callee)));
+	if (counts_add(cc->v, c, n))
+		return ERR(ld, "inclusive cost of the calls from %s to %s does not fit in 64 bits",
+			   diag_quote(caller, strlen(caller)), diag_quote(callee, strlen(callee)));
+	if (n > cc->ndef)
+		cc->ndef = (uint32_t)n;
+	return 0;
+}
+
+static inline __attribute__((always_inline)) int
+cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t n)
+{
+	struct profile *p = ld->p;
+	size_t nraw = p->ev.nraw, i;
+	uint64_t line;
+	struct cc *dst, *lc = NULL;
+	struct file *f;
+	struct fn *fn = ld->fn;
+	int line_col = ld->line_col;
+	unsigned bad_self = 0, bad_line = 0;
+
+	/* the columns left out are 0; this is also the previous line for the next one */
+	for (i = n; i < nraw; i++)
+		c[i] = 0;
+	for (i = 0; i < MAX_POS; i++)
+		ld->pos[i] = pos[i];
+	ld->pos_seen = 1;
+	line = line_col >= 0 ? pos[line_col] : 0;
+	if (line == UINT64_MAX)
+		return ERR(ld, "line number 2^64-1 is out of range");
+
+	if (!fn) {
+		if (ld->call_pending)
+			return ERR(ld, "call cost line before any 'fn=' line");
+		return ERR(ld, "cost line before any 'fn=' line");
+	}
+	f = ld->fl ? ld->fl : current_file(ld);
+	if (ld->call_pending) {
+		ld->call_pending = 0;
+		/* annotated sources order their calls by the caller's calls to the callee */
+		if (!p->drop_calls || f->keep_lines || fn->k.file->keep_lines) {
+			struct call *call = profile_call(p, fn, ld->callee);
+			if (call_add(ld, &call->count, call->cc, c, n))
+				return -1;
+		}
+		if (f->keep_lines) {
+			struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
+			if (call_add(ld, &site->count, site->cc, c, n))
+				return -1;
+		}
+		return 0;
+	}
+	if (line_col >= 0 && f->keep_lines) {
+		/* consecutive instructions of one source line hit the same cost */
+		if (f == ld->lc_file && line == ld->lc_line && ld->lc_cc) {
+			lc = ld->lc_cc;
+		} else {
+			lc = profile_line(p, f, line);
+			ld->lc_file = f;
+			ld->lc_line = line;
+			ld->lc_cc = lc;
+		}
+	}
+	dst = fn->self;
+	{
+		uint64_t *restrict sv = dst->v, *restrict ss = ld->self_sum;
+		uint64_t *restrict lv = lc ? lc->v : NULL;
+		for (i = 0; i < n; i++) {
+			uint64_t x = c[i];
+			bad_self |= __builtin_add_overflow(sv[i], x, &sv[i]);
+			bad_self |= __builtin_add_overflow(ss[i], x, &ss[i]);
+			if (lv)
+				bad_line |= __builtin_add_overflow(lv[i], x, &lv[i]);
+		}
+	}
+	if (bad_self && wrapped_any(dst->v, c, n))
+		return ERR(ld, "cost of function %s does not fit in 64 bits (event %s)",
+			   diag_quote(fn->k.name, strlen(fn->k.name)), wrapped(ld, dst->v, c, n));
+	if (bad_self)
+		return ERR(ld, "total cost of the profile does not fit in 64 bits (event %s)",
+			   wrapped(ld, ld->self_sum, c, n));
+	if (n > dst->ndef)
+		dst->ndef = (uint32_t)n;
+	if (n > ld->part_ndef)
+		ld->part_ndef = (uint32_t)n;
+	if (lc) {
+		if (bad_line)
+			return ERR(ld, "cost of line %llu of %s does not fit in 64 bits (event %s)",
+				   (unsigned long long)line, diag_quote(f->name, strlen(f->name)),
+				   wrapped(ld, lc->v, c, n));
+		if (n > lc->ndef)
+			lc->ndef = (uint32_t)n;
+	}
+	return 0;
+}
+
+static int cost_line(struct loader *ld, const char *s, const char *end)
+{
+	const char *line_start = s;
+	uint64_t pos[MAX_POS];
+	uint64_t *c;
+	size_t n = 0, nraw = ld->p->ev.nraw;
+
+	if (!ld->costs && freeze(ld))
+		return -1;
+	c = ld->costs;
+	ld->in_body = 1;
+	if (parse_positions_of_line(ld, &s, end, pos))
+		return -1;
+	for (;;) {
+		int r;
+		const char *start;
+		s = skip_space(s, end);
+		if (s == end)
+			break;
+		if (n == nraw)
+			return ERR(ld, "too many counts in cost line %s: 'events:' names %zu event%s",
+				   diag_quote(line_start, (size_t)(end - line_start)), nraw,
+				   nraw > 1 ? "s" : "");
+		start = s;
+		r = load_parse_u64(&s, end, &c[n]);
+		if (r == LOAD_NUM_NONE && (*start == '*' || *start == '+' || *start == '-')) {
+			/* speedscope's writer compresses costs like positions */
+			uint64_t v;
+			if (parse_pos(ld, &s, end, ld->prev_costs[n], &v, "count"))
+				return -1;
+			c[n] = v;
+			if (!ld->warned_relcost) {
+				WARN(ld, "relative count %s read relative to the previous cost line",
+				     diag_quote(start, (size_t)(s - start)));
+				ld->warned_relcost = 1;
+			}
+			r = LOAD_NUM_OK;
+		}
+		if (r == LOAD_NUM_OVERFLOW)
+			return ERR(ld, "count %s does not fit in 64 bits",
+				   diag_quote(start, (size_t)(end - start)));
+		if (r != LOAD_NUM_OK || (s < end && !is_space(*s))) {
+			while (s < end && !is_space(*s))
+				s++;
+			return ERR(ld, "bad count %s", diag_quote(start, (size_t)(s - start)));
+		}
+		n++;
+	}
+	return cost_apply(ld, pos, c, n);
+}
+
+/*
+ * Cost lines come cut into tokens by the tokenizer (load_tokenize.h):
+ * "*", "+N", "-N", decimal N, or 0xN.  Anything unusual makes the whole
+ * line go the slow way (cost_line()), which alone words the diagnostics.
+ *
+ * One position of a tokenized line: TK_PLUS/TK_MINUS relative to prev,
+ * TK_STAR prev again, else absolute.  *bad is set where only the slow
+ * way may word what is wrong (past 2^64-1, below zero).
+ */
+static inline uint64_t pos_step(uint64_t prev, uint64_t v, unsigned char t, unsigned *bad)
+{
+	if (t == TK_PLUS) {
+		*bad |= __builtin_add_overflow(prev, v, &v);
+	} else if (t == TK_MINUS) {
+		*bad |= v > prev;
+		v = prev - v;
+	} else if (t == TK_STAR) {
+		v = prev;
+	}
+	return v;
+}
+
+/*
+ * Apply a tokenized cost line.  Returns 1 when done, 0 when the line must
+ * go the slow way (nothing was changed then), -1 after an error.
+ */
+static int fast_cost_line(struct loader *ld, const uint64_t *tv, const unsigned char *tt,
+			  size_t ntok)
+{
+	uint64_t pos[MAX_POS], *restrict c = ld->costs;
+	const uint64_t *prevpos = ld->pos;
+	size_t n, nraw, i, npos = (size_t)ld->npos;
+	unsigned bad = 0;
+
+	if (!c || !ntok)
+		return 0;
+	nraw = ld->p->ev.nraw;
+	n = ntok > npos ? ntok - npos : 0;
+	if (n > nraw)
+		return 0;
+	for (i = 0; i < npos; i++)	/* a short line repeats the rest */
+		pos[i] = i < ntok ? pos_step(prevpos[i], tv[i], tt[i], &bad) : prevpos[i];
+	for (i = 0; i < n; i++)
+		bad |= tt[npos + i] != TK_DEC;
+	if (bad)
+		return 0;
+	/* nothing written before this point: the slow way may still be taken */
+	for (i = 0; i < n; i++)
+		c[i] = tv[npos + i];
+	ld->in_body = 1;
+	return cost_apply(ld, pos, c, n) ? -1 : 1;
+}
+
+/* ---- body lines ---- */
+
+/* profile_fn() through the loader's cache (objects are not in the key) */
+static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, const char *name)
+{
+	uintptr_t h = ((uintptr_t)file >> 4) * 31 + ((uintptr_t)name >> 3);
+	struct fn_cache *e = &ld->fncache[(h ^ h >> 10) & (FN_CACHE - 1)];
+
+	if (e->file != file || e->name != name) {
+		e->fn = profile_fn(ld->p, obj, file, name);
+		e->file = file;
+		e->name = name;
+	}
+	return e->fn;
+}
+
+
+static int calls_line(struct loader *ld, const char *s, const char *end)
+{
+	uint64_t pos[MAX_POS];
+	int r;
+
+	if (!ld->callee)
+		return ERR(ld, "'calls=' line without a 'cfn=' line before it");
+	s = skip_space(s, end);
+	r = load_parse_u64(&s, end, &ld->call_count);
+	if (r == LOAD_NUM_OVERFLOW)
+		return ERR(ld, "call count %s does not fit in 64 bits",
+			   diag_quote(s, (size_t)(end - s)));
+	if (r != LOAD_NUM_OK || (s < end && !is_space(*s)))
+		return ERR(ld, "bad call count %s", diag_quote(s, (size_t)(end - s)));
+	/* The target position does not move the current position. */
+	s = skip_space(s, end);
+	if (s < end && parse_positions_of_line(ld, &s, end, pos))
+		return -1;
+	ld->call_pending = 1;
+	ld->call_line = ld->lineno;
+	return 0;
+}
+
+static int body_line(struct loader *ld, const char *key, size_t klen,
+		     const char *s, const char *end)
+{
+	struct profile *p = ld->p;
+	const char *name, *ob;
+
+	if (!ld->costs && freeze(ld))
+		return -1;
+	ld->in_body = 1;
+	if (klen == 2 && key[0] == 'f') {
+		switch (key[1]) {
+		case 'n':
+			if (parse_name(ld, SP_FN, s, end, &name))
+				return -1;
+			ob = ld->ob ? ld->ob : profile_intern(p, "", 0);
+			ld->fn = fn_of(ld, ob, current_file(ld), name);
+			if (ld->fn->named && ld->fn->obj != ob)
+				ld->fn->multi_obj = 1;
+			ld->fn->obj = ob;
+			ld->fn->listed = 1;
+			ld->fn->named = 1;
+			return 0;
+		case 'l':
+		case 'i':
+		case 'e':
+			if (parse_name(ld, SP_FL, s, end, &name))
+				return -1;
+			ld->fl = file_of(ld, name);
+			if (key[1] != 'l' && ld->fn) {
+				/* inlined code: its costs go to "file:function" of that file */
+				ld->fn = fn_of(ld, ld->fn->obj, ld->fl, ld->fn->k.name);
+				ld->fn->listed = 1;
+			}
+			return 0;
+		}
+	} else if (klen == 2 && key[0] == 'o' && key[1] == 'b') {
+		return parse_name(ld, SP_OB, s, end, &ld->ob);
+	} else if (klen == 3 && key[0] == 'c') {
+		if (key[1] == 'o' && key[2] == 'b')
+			return parse_name(ld, SP_OB, s, end, &ld->cfn_ob);
+		if (key[1] == 'f' && (key[2] == 'i' || key[2] == 'l')) {
+			if (parse_name(ld, SP_FL, s, end, &name))
+				return -1;
+			ld->cfn_fl = file_of(ld, name);
+			return 0;
+		}
+		if (key[1] == 'f' && key[2] == 'n') {
+			if (parse_name(ld, SP_FN, s, end, &name))
+				return -1;
+			ob = ld->cfn_ob ? ld->cfn_ob : ld->ob ? ld->ob : profile_intern(p, "", 0);
+			ld->callee = fn_of(ld, ob, ld->cfn_fl ? ld->cfn_fl : current_file(ld), name);
+			ld->cfn_ob = NULL;
+			ld->cfn_fl = NULL;
+			return 0;
+		}
+	} else if (klen == 3 && key[0] == 'j' && key[1] == 'f') {
+		/* jump targets: only their name definitions matter here */
+		if (key[2] == 'i')
+			return parse_name(ld, SP_FL, s, end, &name);
+		if (key[2] == 'n')
+			return parse_name(ld, SP_FN, s, end, &name);
+	} else if (klen == 5 && !memcmp(key, "calls", 5)) {
+		return calls_line(ld, s, end);
+	} else if (klen == 4 && (!memcmp(key, "jump", 4) || !memcmp(key, "jcnd", 4))) {
+		return 0;	/* jumps are not reported; the position line after it is a cost line */
+	}
+	WARN(ld, "unknown line %s ignored", diag_quote(key, (size_t)(end - key)));
+	return 0;
+}
+
+/* Is [s, end) valid UTF-8? */
+static int utf8_valid(const unsigned char *s, const unsigned char *end)
+{
+	while (s < end) {
+		unsigned c = *s++, n;
+		if (c < 0x80)
+			continue;
+		if (c >= 0xc2 && c <= 0xdf)
+			n = 1;
+		else if (c >= 0xe0 && c <= 0xef)
+			n = 2;
+		else if (c >= 0xf0 && c <= 0xf4)
+			n = 3;
+		else
+			return 0;
+		for (; n; n--, s++)
+			if (s == end || (*s & 0xc0) != 0x80)
+				return 0;
+	}
+	return 1;
+}
+
+/*
+ * What a text profile never holds: a control byte other than tab, or a
+ * byte 0x80-0x9f that is not part of UTF-8 (no Latin-1 text has one; a
+ * PNG starts with 0x89).
+ */
+static int looks_binary(const char *s, const char *end)
+{
+	const char *p;
+	int high = 0;
+
+	for (p = s; p < end; p++) {
+		unsigned char c = (unsigned char)*p;
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			return 1;
+		high |= c >= 0x80 && c <= 0x9f;
+	}
+	return high && !utf8_valid((const unsigned char *)s, (const unsigned char *)end);
+}
+
+static int handle_line(struct loader *ld, const char *s, const char *end)
+{
+	const char *k;
+	unsigned char c;
+
+	if (s == end)
+		return 0;
+	c = (unsigned char)*s;
+	if (!ld->header_seen && c != '#' && looks_binary(s, end))
+		return ERR(ld, "binary data, not a Callgrind profile: %s",
+			   diag_quote(s, (size_t)(end - s)));
+	if ((unsigned)(c - '0') < 10 || c == '+' || c == '-' || c == '*') {
+		return cost_line(ld, s, end);
+	}
+	if (c == '#')
+		return 0;
+	if (is_space((char)c)) {
+		if (skip_space(s, end) == end)
+			return 0;
+	}
+	if (ld->call_pending) {
+		diag(DIAG_ERROR, ld->name, ld->call_line,
+		     "'calls=' line not followed by its cost line (line %llu is %s)",
+		     (unsigned long long)ld->lineno, diag_quote(s, (size_t)(end - s)));
+		return -1;
+	}
+	k = s;
+	while (s < end && ((unsigned)((*s | 0x20) - 'a') < 26 || (unsigned)(*s - '0') < 10 ||
+			   *s == '_'))
+		s++;
+	if (s > k && s < end && *s == '=')
+		return body_line(ld, k, (size_t)(s - k), s + 1, end);
+	if (s > k && s < end && *s == ':')
+		return header_line(ld, k, (size_t)(s - k), s + 1, end);
+	if (!ld->header_seen && ++ld->junk_lines > 5)
+		return ERR(ld, "unexpected text %s, not a Callgrind profile",
+			   diag_quote(k, (size_t)(end - k)));
+	WARN(ld, "unrecognized line %s ignored", diag_quote(k, (size_t)(end - k)));
+	return 0;
+}
+
+struct loader *loader_new(struct profile *p, const char *name, const char *pwd)
+{
+	struct loader *ld = xcalloc(1, sizeof(*ld));
+
+	ld->p = p;
+	ld->name = name;
+	ld->pwd = pwd;
+	ld->pwdlen = pwd ? strlen(pwd) : 0;
+	ld->npos = 1;
+	ld->line_col = 0;
+	diag_warnings_begin();
+	p->nfiles++;
+	p->nparts++;
+	if (p->nfiles == 1)
+		p->has_line = 1;
+	return ld;
+}
+
+/*
+ * A run: cost lines in a row, all tokenized, applied in one go when only
+ * the function's self cost takes them: the positions are followed and
+ * the counts summed in a tight loop, then added once.  run_apply() takes
+ * the run that starts at record i (tokens at tok) and returns how many
+ * lines it applied, with their tokens and bytes in *ntok and *nbytes; or
+ * 0 when the lines must be taken one by one, which alone words the
+ * diagnostics (nothing was changed then), with *nbytes the number of
+ * records not to try again.
+ */
+#define RUN_MAX_EVENTS 64
+
+/* What run_lines() follows along a run. */
+struct run_state {
+	const uint64_t *tv;	/* the run's tokens */
+	const unsigned char *tt;
+	const struct rec *rec;	/* the block's records */
+	size_t nrec, nraw;
+	size_t l, k;		/* the next record, the next token */
+	size_t bytes, maxn;	/* bytes so far, most counts on a line */
+	uint64_t pos[MAX_POS];
+	uint64_t acc[RUN_MAX_EVENTS];	/* the counts summed */
+};
+
+/*
+ * Follow the lines of a run from record st->l to the first that is not a
+ * tokenized cost line, or to the first whose positions or counts only the
+ * line-by-line path may take (then nonzero, st->l past that line).
+ * Always inlined: called with npos 2 ("instr line") the compiler unrolls
+ * the positions and keeps them in registers.
+ */
+static inline __attribute__((always_inline)) unsigned run_lines(struct run_state *st, size_t npos)
+{
+	/* in locals: the sums' stores could otherwise alias all of *st */
+	const uint64_t *tv = st->tv;
+	const unsigned char *tt = st->tt;
+	const struct rec *rec = st->rec;
+	uint64_t p0 = st->pos[0], p1 = st->pos[1], p2 = st->pos[2], *restrict acc = st->acc;
+	size_t l = st->l, k = st->k, bytes = st->bytes, maxn = st->maxn, i;
+	size_t nrec = st->nrec, nraw = st->nraw;
+	unsigned bad = 0;
+
+	_Static_assert(MAX_POS == 3, "run_lines() follows three positions");
+	for (; l < nrec && rec[l].ntok != REC_SLOW; l++) {
+		size_t nt = rec[l].ntok, n = nt > npos ? nt - npos : 0;
+		/* a short line repeats the positions it leaves out */
+		if (npos > 0)
+			p0 = pos_step(p0, tv[k], tt[k], &bad);
+		if (npos > 1 && nt > 1)
+			p1 = pos_step(p1, tv[k + 1], tt[k + 1], &bad);
+		if (npos > 2 && nt > 2)
+			p2 = pos_step(p2, tv[k + 2], tt[k + 2], &bad);
+		/* line 2^64-1 is an error: any position there goes the slow way */
+		bad |= (npos > 0 && p0 == UINT64_MAX) | (npos > 1 && p1 == UINT64_MAX) |
+		       (npos > 2 && p2 == UINT64_MAX);
+		bad |= n > nraw;
+		if (bad)
+			break;
+		if (n > maxn)
+			maxn = n;
+		if (n == 1) {	/* one event: the common case, without a loop */
+			bad |= tt[k + npos] != TK_DEC;
+			bad |= __builtin_add_overflow(acc[0], tv[k + npos], &acc[0]);
+		} else {
+			for (i = 0; i < n; i++) {
+				bad |= tt[k + npos + i] != TK_DEC;
+				bad |= __builtin_add_overflow(acc[i], tv[k + npos + i], &acc[i]);
+			}
+		}
+		k += nt;
+		bytes += (size_t)rec[l].len + 1;
+		if (bad)
+			break;
+	}
+	if (bad)
+		l++;	/* the bad line is among those to take one by one */
+	st->pos[0] = p0;
+	st->pos[1] = p1;
+	st->pos[2] = p2;
+	st->l = l;
+	st->k = k;
+	st->bytes = bytes;
+	st->maxn = maxn;
+	return bad;
+}
+
+static size_t run_apply(struct loader *ld, const struct block *b, size_t first, size_t tok,
+			size_t *ntok, size_t *nbytes)
+{
+	struct profile *p = ld->p;
+	size_t npos = (size_t)ld->npos, nraw = p->ev.nraw, i, last;
+	uint64_t *sv, *ss, *c = ld->costs;
+	const struct rec *rec = b->rec;
+	struct fn *fn = ld->fn;
+	struct run_state st;
+	struct file *f;
+	unsigned bad = 0;
+
+	*nbytes = 1;
+	if (first + 1 >= b->nrec || rec[first + 1].ntok == REC_SLOW || !c || !fn ||
+	    ld->call_pending || !ld->pos_seen || nraw > RUN_MAX_EVENTS)
+		return 0;
+	f = ld->fl ? ld->fl : current_file(ld);
+	if (ld->line_col >= 0 && f->keep_lines)
+		return 0;
+	st.tv = b->tv + tok;
+	st.tt = b->tt + tok;
+	st.rec = rec;
+	st.nrec = b->nrec;
+	st.nraw = nraw;
+	st.l = first;
+	st.k = st.bytes = st.maxn = 0;
+	for (i = 0; i < MAX_POS; i++)
+		st.pos[i] = ld->pos[i];
+	memset(st.acc, 0, nraw * sizeof(st.acc[0]));
+	bad = npos == 2 ? run_lines(&st, 2) : run_lines(&st, npos);
+	if (!bad) {
+		/* the sums, checked before anything changes */
+		sv = fn->self->v;
+		ss = ld->self_sum;
+		for (i = 0; i < st.maxn; i++) {
+			uint64_t y;
+			bad |= __builtin_add_overflow(sv[i], st.acc[i], &y);
+			bad |= __builtin_add_overflow(ss[i], st.acc[i], &y);
+		}
+	}
+	if (bad) {
+		*nbytes = st.l - first;	/* the lines up to the bad one go one by one */
+		return 0;
+	}
+	for (i = 0; i < st.maxn; i++) {
+		sv[i] += st.acc[i];
+		ss[i] += st.acc[i];
+	}
+	if (st.maxn > fn->self->ndef)
+		fn->self->ndef = (uint32_t)st.maxn;
+	if (st.maxn > ld->part_ndef)
+		ld->part_ndef = (uint32_t)st.maxn;
+	/* as after the last line: its counts (the previous line for relative counts) and positions */
+	last = rec[st.l - 1].ntok;
+	for (i = 0; i < nraw; i++)
+		c[i] = npos + i < last ? st.tv[st.k - last + npos + i] : 0;
+	for (i = 0; i < npos; i++)
+		ld->pos[i] = st.pos[i];
+	ld->in_body = 1;
+	ld->lineno += st.l - first;
+	*ntok = st.k;
+	*nbytes = st.bytes;
+	return st.l - first;
+}
+
+/* Apply a tokenized block to the model, line after line. */
+int loader_block(struct loader *ld, const struct block *b)
+{
+	size_t i, tok = 0, single_until = 0;
+	const char *s = b->buf, *le;
+
+	ld->nbytes += b->len;
+	for (i = 0; i < b->nrec; i++, s = le + 1) {
+		const struct rec *r = &b->rec[i];
+		if (r->ntok != REC_SLOW && i >= single_until) {
+			size_t nt, nb, nl = run_apply(ld, b, i, tok, &nt, &nb);
+			if (nl) {
+				i += nl - 1;
+				tok += nt;
+				le = s + nb - 1;
+				continue;
+			}
+			single_until = i + nb;
+		}
+		ld->lineno++;
+		if (r->ntok != REC_SLOW) {
+			int rc = fast_cost_line(ld, b->tv + tok, b->tt + tok, r->ntok);
+			tok += r->ntok;
+			le = s + r->len;
+			if (rc > 0)
+				continue;
+			if (rc < 0)
+				return -1;
+		} else {
+			le = rec_end(b, r, s);
+		}
+		if (handle_line(ld, s, le > s && le[-1] == '\r' ? le - 1 : le))
+			return -1;
+	}
+	if (b->nul) {
+		diag(DIAG_ERROR, ld->name, ld->lineno + 1,
+		     "NUL byte, not a Callgrind profile (binary data?)");
+		return -1;
+	}
+	if (b->last_nonl && (ld->in_body || ld->header_seen))
+		diag(DIAG_WARNING, ld->name, ld->lineno,
+		     "last line has no newline; the file may be truncated");
+	return 0;
+}
+
+/* After the last block: the checks of a whole file. */
+int loader_end(struct loader *ld)
+{
+	struct profile *p = ld->p;
+	int rc = 0;
+
+	if (ld->nbytes == 0) {
+		diag(DIAG_ERROR, ld->name, 0, "empty file, not a Callgrind profile");
+		return -1;
+	}
+	if (ld->call_pending) {
+		diag(DIAG_ERROR, ld->name, ld->call_line,
+		     "'calls=' line not followed by its cost line (the file ends)");
+		return -1;
+	}
+	if (!ld->events_seen) {
+		diag(DIAG_ERROR, ld->name, ld->lineno,
+		     ld->header_seen ? "no 'events:' line in the file"
+				     : "no header lines, not a Callgrind profile");
+		return -1;
+	}
+	if (!p->ev.frozen)
+		rc = freeze(ld);
+	if (!rc)
+		rc = part_finish(ld);
+	return rc;
+}
+
+void loader_free(struct loader *ld)
+{
+	int i;
+
+	diag_warnings_end(ld->name);
+	for (i = 0; i < SP_N; i++)
+		free(ld->ids[i].v);
+	free(ld->costs);
+	free(ld->self_sum);
+	free(ld->summary.v);
+	free(ld->totals.v);
+	free(ld);
+}
