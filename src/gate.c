@@ -1,4 +1,4 @@
-/* gate: hotspot limits given with --limit, checked against a loaded profile. */
+/* gate: limits given with --limit, checked against a profile or, as changes, against a diff. */
 #include "gate.h"
 
 #include <fnmatch.h>
@@ -14,13 +14,21 @@ static int bad(char *err, size_t errlen, const char *spec, const char *why)
 	return -1;
 }
 
-/* "123", "1,234,567" or "1_234_567"; a percentage "2.5%" from 0 to 100. */
+/*
+ * "123", "1,234,567" or "1_234_567"; a percentage "2.5%"; either with a
+ * '+' or '-' before it for a change.  A percentage is at most 100, but for
+ * growth, which has no end.
+ */
 static int parse_max(struct gate *g, const char *s, char *err, size_t errlen)
 {
-	size_t len = strlen(s), i, digits = 0, dots = 0;
+	size_t len, i, digits = 0, dots = 0;
 
+	if (*s == '+' || *s == '-') {
+		g->change = *s == '+' ? GATE_UP : GATE_DOWN;
+		s++;
+	}
+	len = strlen(s);
 	if (len && s[len - 1] == '%') {
-		char *end;
 		for (i = 0; i + 1 < len; i++) {
 			if (s[i] == '.')
 				dots++;
@@ -31,9 +39,11 @@ static int parse_max(struct gate *g, const char *s, char *err, size_t errlen)
 		}
 		if (i + 1 < len || !digits || dots > 1)
 			return bad(err, errlen, g->spec, "want a count or a percentage after '='");
-		g->max_pct = strtod(s, &end);
-		if (g->max_pct > 100)
+		g->max_pct = strtod(s, NULL);
+		if (g->max_pct > 100 && g->change != GATE_UP)
 			return bad(err, errlen, g->spec, "a percentage is at most 100");
+		if (g->max_pct > 1e15)
+			return bad(err, errlen, g->spec, "the percentage is too large");
 		g->is_pct = 1;
 		return 0;
 	}
@@ -69,6 +79,11 @@ int gate_parse(struct gate *g, const char *spec, char *err, size_t errlen)
 	if (!c1) {
 		g->kind = GATE_TOTAL;
 		c1 = eq;
+		/* the total is 100% of itself: such a limit always holds or always breaks */
+		if (g->is_pct && g->change == GATE_LEVEL)
+			return bad(err, errlen, spec,
+				   "a program total is always 100% of itself; give a count,"
+				   " or a change (+PCT%) with --diff");
 	} else {
 		c2 = memchr(c1 + 1, ':', (size_t)(eq - c1 - 1));
 		if (!c2 || c2 + 1 == eq)
@@ -112,75 +127,232 @@ int gate_resolve(struct gate *g, const struct profile *p, char *err, size_t errl
 	return 0;
 }
 
+void gate_result_release(struct gate_result *res)
+{
+	free(res->v);
+	memset(res, 0, sizeof(*res));
+}
+
+static struct gate_breach *add(struct gate_result *res, const struct gate *g, enum gate_why why)
+{
+	struct gate_breach *b;
+
+	if (res->n == res->cap) {
+		res->cap = res->cap ? 2 * res->cap : 8;
+		res->v = xrealloc(res->v, res->cap * sizeof(*res->v));
+	}
+	b = &res->v[res->n++];
+	memset(b, 0, sizeof(*b));
+	b->g = g;
+	b->why = why;
+	return b;
+}
+
+/* Does the pattern pick the function named file:name?  (The whole name, however long.) */
+static int picks(const struct gate *g, const char *file, const char *name)
+{
+	char buf[512], *full = buf;
+	size_t fl = strlen(file), nl = strlen(name);
+	int hit;
+
+	if (!strcmp(g->pattern, name) || !fnmatch(g->pattern, name, 0))
+		return 1;
+	if (fl + nl + 2 > sizeof(buf))
+		full = xmalloc(fl + nl + 2);
+	memcpy(full, file, fl);
+	full[fl] = ':';
+	memcpy(full + fl + 1, name, nl + 1);
+	hit = !strcmp(g->pattern, full) || !fnmatch(g->pattern, full, 0);
+	if (full != buf)
+		free(full);
+	return hit;
+}
+
 static uint64_t value(const struct profile *p, const struct cc *c, size_t ev)
 {
 	return c && cc_defined(p, c, ev) ? c->v[ev] : 0;
 }
 
-static int picks(const struct gate *g, const struct fn *f)
-{
-	char full[4096];
-
-	if (!strcmp(g->pattern, f->k.name) || !fnmatch(g->pattern, f->k.name, 0))
-		return 1;
-	snprintf(full, sizeof(full), "%s:%s", f->k.file->name, f->k.name);
-	return !strcmp(g->pattern, full) || !fnmatch(g->pattern, full, 0);
-}
-
-/* Is v over the limit, given the program total? */
-static int over(const struct gate *g, uint64_t v, uint64_t total)
+/* Is the level v over the limit, given the program total? */
+static int over_level(const struct gate *g, uint64_t v, uint64_t total)
 {
 	if (!g->is_pct)
 		return v > g->max;
 	if (!total)
 		return v > 0;
-	return (double)v * 100.0 / (double)total > g->max_pct;
+	return (long double)v * 100 > (long double)g->max_pct * (long double)total;
 }
 
-static void measured(FILE *out, uint64_t v, uint64_t total)
+/* Is the change from a to b over the limit? */
+static int over_change(const struct gate *g, uint64_t a, uint64_t b)
 {
-	char num[32], tot[32];
+	uint64_t delta;
 
-	numfmt_commify(v, num);
-	numfmt_commify(total, tot);
-	if (total)
-		fprintf(out, "%s (%.2f%% of %s)\n", num, (double)v * 100.0 / (double)total, tot);
+	if (g->change == GATE_UP ? b <= a : b >= a)
+		return 0;
+	delta = b > a ? b - a : a - b;
+	if (!g->is_pct)
+		return delta > g->max;
+	if (!a)
+		return 1;	/* growth from nothing: an infinite percentage */
+	return (long double)delta * 100 > (long double)g->max_pct * (long double)a;
+}
+
+void gate_eval(const struct gate *g, const struct profile *p, struct gate_result *res)
+{
+	uint64_t total = value(p, p->total, g->ev);
+	size_t i, picked = 0;
+
+	if (g->kind == GATE_TOTAL) {
+		if (over_level(g, total, total)) {
+			struct gate_breach *b = add(res, g, GATE_OVER);
+			b->value = b->total = total;
+		}
+		return;
+	}
+	for (i = 0; i < p->nfns; i++) {
+		const struct fn *f = p->fns[i];
+		struct gate_breach *b;
+		uint64_t v;
+		if (!picks(g, f->k.file->name, f->k.name))
+			continue;
+		picked++;
+		v = value(p, g->kind == GATE_SELF ? f->self : fn_incl(p, f), g->ev);
+		if (!over_level(g, v, total))
+			continue;
+		b = add(res, g, GATE_OVER);
+		b->file = f->k.file->name;
+		b->name = f->k.name;
+		b->value = v;
+		b->total = total;
+	}
+	if (!picked)
+		add(res, g, GATE_NONE);
+}
+
+void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_result *res)
+{
+	size_t i, first = res->n, picked_new = 0, ngone = 0;
+	const struct diff_fn *gone = NULL;
+
+	if (g->kind == GATE_TOTAL) {
+		uint64_t a = d->total[DIFF_OLD]->v[g->ev], b = d->total[DIFF_NEW]->v[g->ev];
+		if (over_change(g, a, b)) {
+			struct gate_breach *br = add(res, g, GATE_OVER);
+			br->old = a;
+			br->value = br->total = b;
+		}
+		return;
+	}
+	for (i = 0; i < d->nfns; i++) {
+		const struct diff_fn *f = d->fns[i];
+		const struct cc *const *c = (const struct cc *const *)(g->kind == GATE_SELF ? f->self : f->incl);
+		struct gate_breach *br;
+		uint64_t a = c[DIFF_OLD]->v[g->ev], b = c[DIFF_NEW]->v[g->ev];
+		if ((!f->in[DIFF_OLD] && !f->in[DIFF_NEW]) || !picks(g, f->file, f->name))
+			continue;
+		if (f->in[DIFF_NEW]) {
+			picked_new++;
+		} else if (!ngone++) {
+			gone = f;
+		}
+		if (!over_change(g, a, b))
+			continue;
+		br = add(res, g, GATE_OVER);
+		br->file = f->file;
+		br->name = f->name;
+		br->old = a;
+		br->value = b;
+		br->total = d->total[DIFF_NEW]->v[g->ev];
+		br->new_fn = !f->in[DIFF_OLD];
+		br->gone_fn = !f->in[DIFF_NEW];
+	}
+	if (!picked_new) {
+		/* one message says it all: forget the drops of the gone functions */
+		struct gate_breach *br;
+		res->n = first;
+		br = add(res, g, GATE_NONE);
+		br->ngone = ngone;
+		if (gone) {
+			br->file = gone->file;
+			br->name = gone->name;
+		}
+	}
+}
+
+static void num(FILE *out, uint64_t v)
+{
+	char buf[32];
+
+	numfmt_commify(v, buf);
+	fputs(buf, out);
+}
+
+void gate_print(FILE *out, const struct gate_breach *b)
+{
+	const struct gate *g = b->g;
+	const char *evname = g->event;
+
+	fprintf(out, "limit '%s' ", g->spec);
+	if (b->why == GATE_NONE) {
+		if (g->change == GATE_LEVEL) {
+			fprintf(out, "picks no function of the %sprofile", b->in_diff ? "new " : "");
+		} else if (!b->name) {
+			fputs("picks no function of either profile", out);
+		} else {
+			fprintf(out, "picks no function of the new profile (in the old one: %s:%s",
+				b->file, b->name);
+			if (b->ngone > 1)
+				fprintf(out, " and %zu more", b->ngone - 1);
+			putc(')', out);
+		}
+		return;
+	}
+	fputs("exceeded: ", out);
+	if (b->name)
+		fprintf(out, "%s:%s has %s %s ", b->file, b->name,
+			g->kind == GATE_SELF ? "self" : "inclusive", evname);
 	else
-		fprintf(out, "%s (of a total of 0)\n", num);
+		fprintf(out, "program total of %s %s", evname, g->change == GATE_LEVEL ? "is " : "");
+	if (g->change == GATE_LEVEL) {
+		num(out, b->value);
+		if (b->total) {
+			fprintf(out, " (%.2f%% of ", (double)b->value * 100.0 / (double)b->total);
+			num(out, b->total);
+			putc(')', out);
+		} else {
+			fputs(" (of a total of 0)", out);
+		}
+		return;
+	}
+	num(out, b->old);
+	fputs(" -> ", out);
+	num(out, b->value);
+	fputs(" (", out);
+	putc(b->value > b->old ? '+' : '-', out);
+	num(out, b->value > b->old ? b->value - b->old : b->old - b->value);
+	if (b->new_fn)
+		fputs(", new function)", out);
+	else if (!b->old)
+		fputs(", from 0)", out);
+	else
+		fprintf(out, ", %+.2f%%%s)",
+			((double)b->value - (double)b->old) * 100.0 / (double)b->old,
+			b->gone_fn ? ", gone function" : "");
 }
 
 size_t gate_check(const struct gate *g, const struct profile *p, FILE *out)
 {
-	const char *evname = p->ev.ev[g->ev].name;
-	uint64_t total = value(p, p->total, g->ev);
-	size_t i, broken = 0, picked = 0;
+	struct gate_result res = { 0 };
+	size_t i, n;
 
-	if (g->kind == GATE_TOTAL) {
-		if (!over(g, total, total))
-			return 0;
-		fprintf(out, "annogrind: limit '%s' exceeded: program total of %s is ", g->spec,
-			evname);
-		measured(out, total, total);
-		return 1;
+	gate_eval(g, p, &res);
+	for (i = 0; i < res.n; i++) {
+		fputs("annogrind: ", out);
+		gate_print(out, &res.v[i]);
+		putc('\n', out);
 	}
-	for (i = 0; i < p->nfns; i++) {
-		const struct fn *f = p->fns[i];
-		uint64_t v;
-		if (!picks(g, f))
-			continue;
-		picked++;
-		v = value(p, g->kind == GATE_SELF ? f->self : fn_incl(p, f), g->ev);
-		if (!over(g, v, total))
-			continue;
-		fprintf(out, "annogrind: limit '%s' exceeded: %s:%s has %s %s ", g->spec,
-			f->k.file->name, f->k.name, g->kind == GATE_SELF ? "self" : "inclusive",
-			evname);
-		measured(out, v, total);
-		broken++;
-	}
-	if (!picked) {
-		fprintf(out, "annogrind: limit '%s' picks no function of the profile\n", g->spec);
-		broken++;
-	}
-	return broken;
+	n = res.n;
+	gate_result_release(&res);
+	return n;
 }

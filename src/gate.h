@@ -1,4 +1,4 @@
-/* gate: hotspot limits given with --limit, checked against a loaded profile. */
+/* gate: limits given with --limit, checked against a profile or, as changes, against a diff. */
 #ifndef ANNOGRIND_GATE_H
 #define ANNOGRIND_GATE_H
 
@@ -6,21 +6,32 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "diff.h"
 #include "profile.h"
 
 /*
  * A limit is written EVENT=MAX (the program total of EVENT) or
  * EVENT:self:PATTERN=MAX / EVENT:incl:PATTERN=MAX (the self or inclusive
- * cost of every function PATTERN picks).  MAX is a count ("5000000",
- * "5,000,000") or a percentage of the program total of EVENT ("2.5%").
- * PATTERN is everything between the second ':' and the last '=', so it may
- * hold ':' and '=' (C++ names); it picks a function whose name, or
- * "file:function", equals it or matches it as an fnmatch(3) glob.
+ * cost of every function PATTERN picks).  PATTERN is everything between
+ * the second ':' and the last '=', so it may hold ':' and '=' (C++ names);
+ * it picks a function whose name, or "file:function", equals it or
+ * matches it as an fnmatch(3) glob.
  *
- * A limit is broken when the measured value is greater than MAX, or when
- * its PATTERN picks no function (so a renamed function cannot switch its
- * limit off unnoticed).  spec points to the caller's string; event and
- * pattern are owned by the struct and freed by gate_release().
+ * MAX is a level or, with --diff, a change:
+ *   - a level: a count ("5000000", "5,000,000"), or for a function a
+ *     percentage of the program total ("2.5%"), at most 100.  The measured
+ *     value may not be greater.  With --diff a level applies to NEW.  A
+ *     program total as a percentage of itself means nothing: refused.
+ *   - a change: "+N" or "+PCT%": the value may not grow from OLD to NEW by
+ *     more than N, or by more than PCT% of its OLD value; "-N" or "-PCT%"
+ *     (PCT at most 100): it may not drop by more than that.  A function
+ *     only one profile has changes from or to 0: a new one grows by an
+ *     infinite percentage, a gone one drops by 100%.
+ *
+ * A function limit is broken too when its PATTERN picks no function (for
+ * a change: of NEW), so a renamed function cannot switch its limit off
+ * unnoticed.  spec points to the caller's string; event and pattern are
+ * owned by the struct and freed by gate_release().
  */
 enum gate_kind {
 	GATE_TOTAL,
@@ -28,15 +39,50 @@ enum gate_kind {
 	GATE_INCL,
 };
 
+enum gate_change {
+	GATE_LEVEL = 0,		/* MAX without a sign */
+	GATE_UP,		/* +MAX: growth */
+	GATE_DOWN,		/* -MAX: a drop */
+};
+
 struct gate {
 	const char *spec;
 	char *event;
 	char *pattern;		/* NULL for GATE_TOTAL */
 	enum gate_kind kind;
+	enum gate_change change;
 	int is_pct;
 	uint64_t max;		/* when !is_pct */
 	double max_pct;		/* when is_pct */
-	size_t ev;		/* event index, set by gate_resolve() */
+	size_t ev;		/* event index (NEW's with --diff), set by gate_resolve() */
+};
+
+/*
+ * One broken limit, for messages and reports.  file and name point into
+ * the profile or the diff checked (NULL for a program total, and when the
+ * limit picks no function, where they name the first function it picks in
+ * OLD, if any, and ngone says how many it picks there).  old is the OLD
+ * value of a change; value is the measured (NEW) value; total is the
+ * program total of the event (NEW's for a diff).
+ */
+enum gate_why {
+	GATE_OVER,		/* the value breaks MAX */
+	GATE_NONE,		/* the pattern picks no function (of NEW) */
+};
+
+struct gate_breach {
+	const struct gate *g;
+	enum gate_why why;
+	const char *file, *name;
+	uint64_t old, value, total;
+	unsigned new_fn:1, gone_fn:1;	/* a change of a function only NEW/OLD has */
+	unsigned in_diff:1;		/* a level checked on NEW of a diff (set by the caller) */
+	size_t ngone;
+};
+
+struct gate_result {
+	struct gate_breach *v;
+	size_t n, cap;
 };
 
 /* Returns 0, or -1 with a message in err (a usage error). */
@@ -44,11 +90,24 @@ int gate_parse(struct gate *g, const char *spec, char *err, size_t errlen);
 void gate_release(struct gate *g);
 /* Find the event in p; returns 0, or -1 with a message in err (a usage error). */
 int gate_resolve(struct gate *g, const struct profile *p, char *err, size_t errlen);
+
 /*
- * Print one line per broken limit (and per function that breaks it) on
- * out, "annogrind: limit exceeded: ..."; returns how many lines were printed.
- * Needs the inclusive costs (graph_inclusive()) for GATE_INCL.
+ * Append the breaches of g to res (released with gate_result_release()):
+ * gate_eval() for a level against p (needs graph_inclusive() for
+ * GATE_INCL), gate_eval_diff() for a change against d, in the diff's
+ * order of functions (creation order; callers sort as they like).
  */
+void gate_eval(const struct gate *g, const struct profile *p, struct gate_result *res);
+void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_result *res);
+void gate_result_release(struct gate_result *res);
+
+/*
+ * The message of a breach, without the "annogrind: " and the newline:
+ * "limit 'Ir=+2%' exceeded: program total of Ir 220 -> 230 (+10, +4.55%)".
+ */
+void gate_print(FILE *out, const struct gate_breach *b);
+
+/* gate_eval() and one "annogrind: MESSAGE" line per breach on out; returns how many. */
 size_t gate_check(const struct gate *g, const struct profile *p, FILE *out);
 
 #endif

@@ -79,11 +79,17 @@ static void usage(FILE *f)
 	      "                           event is at least PCT% of the total [off]\n"
 	      "      --top=N              show at most N functions [all]\n"
 	      "      --limit=EVENT=MAX    exit 1 if the program total of EVENT passes\n"
-	      "                           MAX (a count, or PCT% of the total)\n"
+	      "                           MAX (a count)\n"
 	      "      --limit=EVENT:self|incl:FUNCTION=MAX\n"
 	      "                           exit 1 if the self/inclusive cost of a\n"
 	      "                           function named FUNCTION (or matching it as a\n"
-	      "                           glob) passes MAX; may be repeated\n"
+	      "                           glob) passes MAX (a count, or PCT% of the\n"
+	      "                           total); may be repeated\n"
+	      "      --limit=EVENT[:self|incl:FUNCTION]=+MAX|-MAX\n"
+	      "                           with --diff: exit 1 if the total or a\n"
+	      "                           function grew (+) or dropped (-) by more\n"
+	      "                           than MAX (a count, or PCT% of the old\n"
+	      "                           value; new and gone functions count from 0)\n"
 	      "      --diff               compare two profiles: annogrind --diff OLD NEW\n"
 	      "      --mod-funcname=s/RE/REPL/[gi]\n"
 	      "      --mod-filename=s/RE/REPL/[gi]\n"
@@ -284,16 +290,34 @@ static int rename_profile(const struct opts *o, struct profile *p, int *rc)
 	return bad;
 }
 
-/* --diff OLD NEW: the comparison, as a report or as a profile. */
-static int run_diff(const struct opts *o, const char *pwd)
+/* Every broken limit on standard error, after the report; returns the exit status. */
+static int print_breaches(const struct gate_result *res, int rc)
+{
+	size_t i;
+
+	for (i = 0; i < res->n; i++) {
+		fputs("annogrind: ", stderr);
+		gate_print(stderr, &res->v[i]);
+		putc('\n', stderr);
+	}
+	return res->n && rc == EXIT_OK ? EXIT_LIMIT : rc;
+}
+
+/*
+ * --diff OLD NEW: the comparison, as a report or as a profile.  Limits
+ * on a level apply to NEW, limits on a change to the comparison.
+ */
+static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, size_t ngates)
 {
 	const char *name[2];
 	struct profile p[2], q, *use[2];
 	struct modname_list funcs, files;
 	struct diff d;
 	struct report r;
+	struct gate_result res = { 0 };
 	char err[256];
 	int rc = EXIT_OK, s, built = 0;
+	size_t i;
 
 	if (!o->profile || o->nuser != 1)
 		return usage_error("--diff takes two profiles, OLD and NEW");
@@ -309,7 +333,6 @@ static int run_diff(const struct opts *o, const char *pwd)
 	}
 	for (s = 0; s < 2; s++) {
 		struct input_list in;
-		size_t i;
 		int bad = 0;
 
 		/* a side may be a --separate-threads base name: its files are summed */
@@ -344,13 +367,27 @@ static int run_diff(const struct opts *o, const char *pwd)
 		rc = EXIT_INPUT;
 		goto out;
 	}
+	for (i = 0; i < ngates; i++) {
+		if (gate_resolve(&gates[i], use[1], err, sizeof(err))) {
+			rc = usage_error(err);
+			goto out;
+		}
+		if (gates[i].change == GATE_LEVEL) {
+			size_t k = res.n;
+			gate_eval(&gates[i], use[1], &res);
+			for (; k < res.n; k++)
+				res.v[k].in_diff = 1;
+		} else {
+			gate_eval_diff(&gates[i], &d, &res);
+		}
+	}
 	if (o->format == OPTS_FORMAT_CALLGRIND) {
 		if (diff_profile(&d, &q)) {
 			rc = EXIT_INPUT;
 		} else {
 			write_callgrind(&q, "the comparison of two profiles by annogrind " ANNOGRIND_VERSION
 					", events E.old and E.new", stdout);
-			rc = finish_output();
+			rc = print_breaches(&res, finish_output());
 		}
 		profile_release(&q);
 		goto out;
@@ -364,10 +401,11 @@ static int run_diff(const struct opts *o, const char *pwd)
 			report_diff_tsv(&r, &d);
 		else
 			report_diff(&r, &d, name[0], name[1]);
-		rc = finish_output();
+		rc = print_breaches(&res, finish_output());
 	}
 	report_release(&r);
 out:
+	gate_result_release(&res);
 	if (built)
 		diff_release(&d);
 	for (s = 0; s < 2; s++) {
@@ -392,7 +430,8 @@ int main(int argc, char **argv)
 	char err[256], pwd[PATH_MAX + 2];
 	char *found = NULL;
 	const char *profile;
-	size_t i, ngates = 0, broken = 0;
+	struct gate_result res = { 0 };
+	size_t i, ngates = 0;
 	int rc = EXIT_OK;
 	static char outbuf[1 << 16];
 
@@ -428,17 +467,20 @@ int main(int argc, char **argv)
 			rc = usage_error(err);
 			goto out;
 		}
+		if (gates[ngates].change != GATE_LEVEL && !o.diff) {
+			snprintf(err, sizeof(err), "bad --limit '%.60s': a change (+ or -) needs --diff",
+				 o.limits[ngates]);
+			ngates++;
+			rc = usage_error(err);
+			goto out;
+		}
 	}
 	if (!getcwd(pwd, PATH_MAX))
 		pwd[0] = '\0';
 	else
 		strcat(pwd, "/");
-	if (o.diff && ngates) {
-		rc = usage_error("--limit does not work with --diff");
-		goto out;
-	}
 	if (o.diff) {
-		rc = run_diff(&o, pwd);
+		rc = run_diff(&o, pwd, gates, ngates);
 		goto out;
 	}
 	if (check_rules(&o, err, sizeof(err))) {
@@ -486,11 +528,12 @@ int main(int argc, char **argv)
 			rc = usage_error(err);
 			goto out;
 		}
+		gate_eval(&gates[i], &p, &res);
 	}
 	if (o.format == OPTS_FORMAT_CALLGRIND) {
 		write_callgrind(&p, "written by annogrind " ANNOGRIND_VERSION, stdout);
-		rc = finish_output();
-		goto gates;
+		rc = print_breaches(&res, finish_output());
+		goto out;
 	}
 	if (report_init(&r, &p, &o, profile, stdout, err, sizeof(err))) {
 		rc = usage_error(err);
@@ -517,13 +560,9 @@ int main(int argc, char **argv)
 		render_text(&r);
 	}
 	report_release(&r);
-	rc = finish_output();
-gates:
-	for (i = 0; i < ngates; i++)
-		broken += gate_check(&gates[i], &p, stderr);
-	if (broken && rc == EXIT_OK)
-		rc = EXIT_LIMIT;
+	rc = print_breaches(&res, finish_output());
 out:
+	gate_result_release(&res);
 	for (i = 0; i < ngates; i++)
 		gate_release(&gates[i]);
 	free(gates);

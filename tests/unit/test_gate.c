@@ -48,10 +48,37 @@ START_TEST(max_u64)
 }
 END_TEST
 
+START_TEST(changes)
+{
+	ck_assert_int_eq(gate_parse(&g, "Ir=+2%", err, sizeof(err)), 0);
+	ck_assert_int_eq(g.kind, GATE_TOTAL);
+	ck_assert_int_eq(g.change, GATE_UP);
+	ck_assert_int_eq(g.is_pct, 1);
+	ck_assert(g.max_pct > 1.99 && g.max_pct < 2.01);
+	gate_release(&g);
+	ck_assert_int_eq(gate_parse(&g, "Dr:incl:f=-1,000", err, sizeof(err)), 0);
+	ck_assert_int_eq(g.change, GATE_DOWN);
+	ck_assert_int_eq(g.is_pct, 0);
+	ck_assert_uint_eq(g.max, 1000);
+	gate_release(&g);
+	/* growth has no upper end; a drop is at most 100% */
+	ck_assert_int_eq(gate_parse(&g, "Ir=+250%", err, sizeof(err)), 0);
+	gate_release(&g);
+	ck_assert_int_eq(gate_parse(&g, "Ir:self:f=-100%", err, sizeof(err)), 0);
+	gate_release(&g);
+	ck_assert_int_eq(gate_parse(&g, "Ir=1%", err, sizeof(err)), -1);
+	ck_assert_str_eq(err, "bad --limit 'Ir=1%': a program total is always 100% of itself;"
+			      " give a count, or a change (+PCT%) with --diff");
+}
+END_TEST
+
 START_TEST(errors)
 {
 	static const char *const bad[] = { "Ir", "=5", "Ir=", "Ir=,5", "Ir=5%%", "Ir=.%",
-					   "Ir=100.5%", "Ir:self=5", "Ir:self:=5", "Ir:all:f=5" };
+					   "Ir=100.5%", "Ir:self=5", "Ir:self:=5", "Ir:all:f=5",
+					   /* a total as a percentage of itself; signs */
+					   "Ir=1%", "Ir=100%", "Ir=+", "Ir=-", "Ir=+-1", "Ir=++1",
+					   "Ir=-101%", "Ir:self:f=-100.01%", "Ir=+5%x" };
 	size_t i;
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		ck_assert_msg(gate_parse(&g, bad[i], err, sizeof(err)) == -1, "%s accepted", bad[i]);
@@ -100,6 +127,79 @@ START_TEST(checks)
 }
 END_TEST
 
+/*
+ * The diff of two profiles: OLD main 10 -> work (incl 100: 70 + leaf 30),
+ * gone 20: total 130; NEW main 10 -> work (incl 104: 70 + leaf 34),
+ * fresh 6: total 120.
+ */
+static const char old_prof[] = "events: Ir\nfl=p.c\nfn=main\n1 10\ncfn=work\ncalls=1 5\n1 100\n"
+			       "cfn=gone\ncalls=1 9\n1 20\n"
+			       "fn=work\n5 70\ncfn=leaf\ncalls=4 8\n5 30\nfn=leaf\n8 30\nfn=gone\n9 20\n";
+static const char new_prof[] = "events: Ir\nfl=p.c\nfn=main\n1 10\ncfn=work\ncalls=1 5\n1 104\n"
+			       "cfn=fresh\ncalls=1 9\n1 6\n"
+			       "fn=work\n5 70\ncfn=leaf\ncalls=4 8\n5 34\nfn=leaf\n8 34\nfn=fresh\n9 6\n";
+
+static size_t check_diff(const char *spec, char *out, size_t outlen)
+{
+	struct profile p[2];
+	struct diff d;
+	struct gate_result res = { 0 };
+	FILE *f = fmemopen(out, outlen, "w");
+	size_t n, i;
+
+	ck_assert_int_eq(unit_load(&p[0], old_prof), 0);
+	ck_assert_int_eq(graph_inclusive(&p[0], "old.cg"), 0);
+	ck_assert_int_eq(unit_load(&p[1], new_prof), 0);
+	ck_assert_int_eq(graph_inclusive(&p[1], "new.cg"), 0);
+	ck_assert_int_eq(diff_build(&d, &p[0], &p[1], err, sizeof(err)), 0);
+	ck_assert_int_eq(gate_parse(&g, spec, err, sizeof(err)), 0);
+	ck_assert_int_eq(gate_resolve(&g, &p[1], err, sizeof(err)), 0);
+	gate_eval_diff(&g, &d, &res);
+	for (i = 0; i < res.n; i++) {
+		gate_print(f, &res.v[i]);
+		putc('\n', f);
+	}
+	fclose(f);
+	n = res.n;
+	gate_result_release(&res);
+	gate_release(&g);
+	diff_release(&d);
+	profile_release(&p[0]);
+	profile_release(&p[1]);
+	return n;
+}
+
+START_TEST(diff_checks)
+{
+	char out[1024];
+
+	/* total 130 -> 120: -10 = -7.69%; no growth, so + limits hold */
+	ck_assert_uint_eq(check_diff("Ir=+0", out, sizeof(out)), 0);
+	ck_assert_uint_eq(check_diff("Ir=-7.7%", out, sizeof(out)), 0);
+	ck_assert_uint_eq(check_diff("Ir=-7.6%", out, sizeof(out)), 1);
+	ck_assert_str_eq(out, "limit 'Ir=-7.6%' exceeded: program total of Ir 130 -> 120 (-10, -7.69%)\n");
+	ck_assert_uint_eq(check_diff("Ir=-10", out, sizeof(out)), 0);
+	ck_assert_uint_eq(check_diff("Ir=-9", out, sizeof(out)), 1);
+	/* leaf 30 -> 34: +4 = +13.33%, work incl 100 -> 104: +4 = +4.00% */
+	ck_assert_uint_eq(check_diff("Ir:self:leaf=+13.33%", out, sizeof(out)), 1);
+	ck_assert_uint_eq(check_diff("Ir:self:leaf=+13.34%", out, sizeof(out)), 0);
+	ck_assert_uint_eq(check_diff("Ir:incl:work=+4%", out, sizeof(out)), 0);
+	ck_assert_uint_eq(check_diff("Ir:incl:work=+3", out, sizeof(out)), 1);
+	ck_assert_str_eq(out, "limit 'Ir:incl:work=+3' exceeded: p.c:work has inclusive Ir 100 -> 104 (+4, +4.00%)\n");
+	/* fresh is new: any growth in % breaks; +6 is not more than +6 */
+	ck_assert_uint_eq(check_diff("Ir:self:fresh=+1000%", out, sizeof(out)), 1);
+	ck_assert_str_eq(out, "limit 'Ir:self:fresh=+1000%' exceeded: p.c:fresh has self Ir 0 -> 6 (+6, new function)\n");
+	ck_assert_uint_eq(check_diff("Ir:self:fresh=+6", out, sizeof(out)), 0);
+	/* gone drops by 100%; named alone it picks nothing of NEW */
+	ck_assert_uint_eq(check_diff("Ir:self:[gw]*=-99%", out, sizeof(out)), 1);
+	ck_assert_str_eq(out, "limit 'Ir:self:[gw]*=-99%' exceeded: p.c:gone has self Ir 20 -> 0 (-20, -100.00%, gone function)\n");
+	ck_assert_uint_eq(check_diff("Ir:self:gone=+5", out, sizeof(out)), 1);
+	ck_assert_str_eq(out, "limit 'Ir:self:gone=+5' picks no function of the new profile (in the old one: p.c:gone)\n");
+	ck_assert_uint_eq(check_diff("Ir:self:nil=+5", out, sizeof(out)), 1);
+	ck_assert_str_eq(out, "limit 'Ir:self:nil=+5' picks no function of either profile\n");
+}
+END_TEST
+
 Suite *gate_suite(void)
 {
 	Suite *s = suite_create("gate");
@@ -109,7 +209,9 @@ Suite *gate_suite(void)
 	tcase_add_test(tc, total_count);
 	tcase_add_test(tc, function_pct);
 	tcase_add_test(tc, max_u64);
+	tcase_add_test(tc, changes);
 	tcase_add_test(tc, errors);
+	tcase_add_test(tc, diff_checks);
 	tcase_add_test(tc, checks);
 	suite_add_tcase(s, tc);
 	return s;
