@@ -46,6 +46,8 @@ static const struct renderer {
 	{ "json", { "--format=json", "--inclusive=yes", NULL }, report_json },
 	{ "tsv", { "--format=tsv", "--tree=both", NULL }, report_tsv },
 	{ "callgrind", { "--format=callgrind", NULL }, render_callgrind },
+	{ "summary", { "--auto=no", "--summary=object", NULL }, render_text },
+	{ "summary-json", { "--format=json", "--summary=file", NULL }, report_json },
 };
 
 static FILE *devnull;

@@ -96,6 +96,9 @@ static void usage(FILE *f)
 	      "                           rename functions or files (sed-like, POSIX\n"
 	      "                           extended regex; repeatable) before the report,\n"
 	      "                           or with --diff before pairing them\n"
+	      "      --summary=object|file\n"
+	      "                           self costs summed by object or by file,\n"
+	      "                           before the function table (and in JSON, TSV)\n"
 	      "\n"
 	      "Exit status: 0 success, 1 a --limit was exceeded, 2 usage error,\n"
 	      "3 bad or unreadable profile, 4 output error.  See annogrind(1).\n", f);

@@ -25,6 +25,13 @@ enum {
 	OPT_ROW_THRESHOLD,
 	OPT_TOP,
 	OPT_LIMIT,
+	OPT_SUMMARY,
+	OPT_FOCUS,
+	OPT_IGNORE,
+	OPT_HIDE,
+	OPT_FOCUS_OBJECT,
+	OPT_IGNORE_OBJECT,
+	OPT_HIDE_OBJECT,
 };
 
 static const struct option longopts[] = {
@@ -46,6 +53,13 @@ static const struct option longopts[] = {
 	{ "row-threshold", required_argument, NULL, OPT_ROW_THRESHOLD },
 	{ "top", required_argument, NULL, OPT_TOP },
 	{ "limit", required_argument, NULL, OPT_LIMIT },
+	{ "summary", required_argument, NULL, OPT_SUMMARY },
+	{ "focus", required_argument, NULL, OPT_FOCUS },
+	{ "ignore", required_argument, NULL, OPT_IGNORE },
+	{ "hide", required_argument, NULL, OPT_HIDE },
+	{ "focus-object", required_argument, NULL, OPT_FOCUS_OBJECT },
+	{ "ignore-object", required_argument, NULL, OPT_IGNORE_OBJECT },
+	{ "hide-object", required_argument, NULL, OPT_HIDE_OBJECT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -85,6 +99,7 @@ void opts_release(struct opts *o)
 	free(o->mod_funcname);
 	free(o->mod_filename);
 	free(o->limits);
+	free(o->filters);
 	memset(o, 0, sizeof(*o));
 }
 
@@ -207,6 +222,52 @@ static int parse_ci_option(struct opts *o, int c, char *arg)
 	return 0;
 }
 
+/* The options of parts of the program (issue 17); returns 1 when c was one of them, -1 on error. */
+static int parse_part_option(struct opts *o, int c, char *arg)
+{
+	struct opts_filter f;
+
+	switch (c) {
+	case OPT_SUMMARY:
+		if (!strcmp(arg, "object")) {
+			o->summary = OPTS_SUMMARY_OBJECT;
+		} else if (!strcmp(arg, "file")) {
+			o->summary = OPTS_SUMMARY_FILE;
+		} else {
+			snprintf(o->err, sizeof(o->err),
+				 "--summary takes object or file, not '%.60s'", arg);
+			return -1;
+		}
+		return 1;
+	case OPT_FOCUS:
+	case OPT_FOCUS_OBJECT:
+		f.kind = OPTS_FOCUS;
+		break;
+	case OPT_IGNORE:
+	case OPT_IGNORE_OBJECT:
+		f.kind = OPTS_IGNORE;
+		break;
+	case OPT_HIDE:
+	case OPT_HIDE_OBJECT:
+		f.kind = OPTS_HIDE;
+		break;
+	default:
+		return 0;
+	}
+	if (!*arg) {
+		snprintf(o->err, sizeof(o->err), "%s needs a name or glob", c == OPT_FOCUS ? "--focus"
+			 : c == OPT_IGNORE ? "--ignore" : c == OPT_HIDE ? "--hide"
+			 : c == OPT_FOCUS_OBJECT ? "--focus-object"
+			 : c == OPT_IGNORE_OBJECT ? "--ignore-object" : "--hide-object");
+		return -1;
+	}
+	f.object = c == OPT_FOCUS_OBJECT || c == OPT_IGNORE_OBJECT || c == OPT_HIDE_OBJECT;
+	f.glob = arg;
+	o->filters = xrealloc(o->filters, (o->nfilters + 1) * sizeof(*o->filters));
+	o->filters[o->nfilters++] = f;
+	return 1;
+}
+
 static int set_format(struct opts *o, const char *arg)
 {
 	static const struct {
@@ -253,6 +314,8 @@ int opts_parse(struct opts *o, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "hI:", longopts, NULL)) != -1) {
 		int ci = parse_ci_option(o, c, optarg);
+		if (!ci)
+			ci = parse_part_option(o, c, optarg);
 		if (ci < 0)
 			return -1;
 		if (ci)

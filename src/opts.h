@@ -18,6 +18,26 @@ enum opts_format {
 	OPTS_FORMAT_TSV,
 };
 
+/* --summary: self costs by object or by file before the function table. */
+enum opts_summary {
+	OPTS_SUMMARY_NONE = 0,
+	OPTS_SUMMARY_OBJECT,
+	OPTS_SUMMARY_FILE,
+};
+
+/* --focus, --ignore, --hide (GLOB against functions) and --*-object (against objects). */
+enum opts_filter_kind {
+	OPTS_FOCUS,
+	OPTS_IGNORE,
+	OPTS_HIDE,
+};
+
+struct opts_filter {
+	enum opts_filter_kind kind;
+	int object;		/* the -object form */
+	const char *glob;	/* into argv */
+};
+
 struct opts {
 	int help, version;
 
@@ -54,6 +74,11 @@ struct opts {
 	int threshold_given;	/* --threshold was on the command line */
 	char **limits;		/* --limit=SPEC, unparsed (see gate.h) */
 	size_t nlimits;
+	/* parts of the program and summaries (issue 17) */
+	enum opts_summary summary;	/* --summary=object|file */
+	struct opts_filter *filters;	/* --focus, --ignore, --hide and their
+					   -object forms, in command-line order */
+	size_t nfilters;
 
 	char err[256];		/* why opts_parse failed */
 };

@@ -80,6 +80,20 @@ int report_row_cut(const struct report *r, const struct cc *c, size_t nshown);
  * the array is malloc'ed, the functions belong to the profile.
  */
 const struct fn **report_sorted_fns(const struct report *r, size_t *n);
+/*
+ * --summary: the self costs of the functions summed by object or by file,
+ * one row per name, in the table's order (sort events, then name).  The
+ * rows and their costs are malloc'ed (report_summary_free); names belong
+ * to the profile.  report_summary() prints them as a table.
+ */
+struct summary_row {
+	const char *name;	/* "" for functions without an object */
+	const struct cc *self;
+};
+size_t report_summary_rows(const struct report *r, struct summary_row **rows);
+void report_summary_free(struct summary_row *rows, size_t n);
+void report_summary(struct report *r);
+
 /* Machine-readable reports (schema in the man page and doc/annogrind-json.schema.json). */
 void report_json(struct report *r);
 void report_tsv(struct report *r);

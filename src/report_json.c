@@ -137,6 +137,26 @@ static void jcalls(struct outbuf *out, const struct profile *p, const struct fn 
 	outbuf_puts(out, first ? "]" : "\n    ]");
 }
 
+/* --summary: "summary": {"by": "object", "rows": [{"name": ..., "self": [...]}, ...]} */
+static void json_summary(const struct report *r, struct outbuf *out)
+{
+	struct summary_row *rows;
+	size_t n = report_summary_rows(r, &rows), i;
+
+	outbuf_puts(out, ",\n  \"summary\": {\"by\": ");
+	outbuf_puts(out, r->o->summary == OPTS_SUMMARY_FILE ? "\"file\"" : "\"object\"");
+	outbuf_puts(out, ", \"rows\": [");
+	for (i = 0; i < n; i++) {
+		outbuf_puts(out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		report_json_str(out, rows[i].name);
+		outbuf_puts(out, ", \"self\": ");
+		jcost(out, r->p, rows[i].self);
+		outbuf_putc(out, '}');
+	}
+	outbuf_puts(out, n ? "\n  ]}" : "]}");
+	report_summary_free(rows, n);
+}
+
 void report_json(struct report *r)
 {
 	const struct profile *p = r->p;
@@ -184,7 +204,10 @@ void report_json(struct report *r)
 			outbuf_puts(out, ", ");
 		report_json_str(out, p->ev.ev[r->sort[i]].name);
 	}
-	outbuf_puts(out, "],\n  \"functions\": [");
+	outbuf_putc(out, ']');
+	if (r->o->summary)
+		json_summary(r, out);
+	outbuf_puts(out, ",\n  \"functions\": [");
 	fns = report_sorted_fns(r, &n);
 	for (i = 0; i < n; i++) {
 		const struct fn *f = fns[i];

@@ -327,6 +327,8 @@ void report_table(struct report *r)
 		fputs(" (calculated)", out);
 	fputs("\n\n", out);
 	free(sw);
+	if (o->summary)
+		report_summary(r);
 
 	/* rows */
 	rows = xcalloc(p->nfns + p->ncycles + 1, sizeof(*rows));

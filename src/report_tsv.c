@@ -88,6 +88,21 @@ void report_tsv(struct report *r)
 	tcost(out, p, p->total);
 	outbuf_putc(out, '\n');
 
+	if (r->o->summary) {
+		/* "object" or "file" rows: the name in its column, self costs only */
+		struct summary_row *rows;
+		size_t nrows = report_summary_rows(r, &rows), k;
+		int file = r->o->summary == OPTS_SUMMARY_FILE;
+		for (k = 0; k < nrows; k++) {
+			outbuf_puts(out, file ? "file\t\t\t\t" : "object\t\t\t");
+			report_tsv_field(out, rows[k].name);
+			outbuf_puts(out, file ? "\t\t" : "\t\t\t");
+			tcost(out, p, rows[k].self);
+			tcost(out, p, NULL);
+			outbuf_putc(out, '\n');
+		}
+		report_summary_free(rows, nrows);
+	}
 	fns = report_sorted_fns(r, &n);
 	for (i = 0; i < n; i++) {
 		const struct fn *f = fns[i];

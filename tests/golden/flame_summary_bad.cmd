@@ -1,0 +1,1 @@
+annogrind --summary=function flame/prog.cg
