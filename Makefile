@@ -2,6 +2,8 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 DESTDIR ?=
 
 CC ?= cc
@@ -45,8 +47,20 @@ endif
 
 FORCE:
 
-$(BUILD)/%.o: src/%.c src/*.h | $(BUILD)
+# Order-only: with make -j the objects wait for deps-build (uthash.h,
+# zlib.h) without being rebuilt each time it runs.
+$(BUILD)/%.o: src/%.c src/*.h | $(BUILD) deps-build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# --version names the commit when built from a git checkout (.git is a
+# folder in a clone, a file in a worktree); a tarball has none and says
+# only the version.  $(BUILD)/commit changes only when the commit does,
+# so main.o is rebuilt then, and make install stamps the current one.
+COMMIT := $(shell test -e .git && git describe --always --dirty 2>/dev/null)
+$(BUILD)/commit: FORCE | $(BUILD)
+	@echo '$(COMMIT)' | cmp -s - $@ || echo '$(COMMIT)' >$@
+$(BUILD)/main.o: $(BUILD)/commit
+$(BUILD)/main.o: ALL_CFLAGS += -DANNOGRIND_COMMIT='"$(COMMIT)"'
 
 $(BUILD):
 	mkdir -p $@
@@ -64,13 +78,19 @@ deps-check:
 demo: all
 	cd testdata/demo && ../../$(BIN) callgrind.out.demo
 
+# The completions go where bash-completion and zsh look under PREFIX
+# (/usr/local/share/... is searched by both on Debian).
 install: $(BIN)
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/annogrind
 	install -m 644 man/annogrind.1 $(DESTDIR)$(MANDIR)/man1/annogrind.1
+	install -m 644 completion/annogrind.bash $(DESTDIR)$(BASHCOMPDIR)/annogrind
+	install -m 644 completion/_annogrind $(DESTDIR)$(ZSHCOMPDIR)/_annogrind
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/annogrind $(DESTDIR)$(MANDIR)/man1/annogrind.1
+	rm -f $(DESTDIR)$(BINDIR)/annogrind $(DESTDIR)$(MANDIR)/man1/annogrind.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/annogrind $(DESTDIR)$(ZSHCOMPDIR)/_annogrind
 
 clean:
 	rm -f annogrind src/*.o
@@ -82,7 +102,7 @@ UNIT_OBJ = $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRC))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-$(BUILD)/unit/%.o: tests/unit/%.c tests/unit/*.h src/*.h
+$(BUILD)/unit/%.o: tests/unit/%.c tests/unit/*.h src/*.h | deps-check
 	@mkdir -p $(BUILD)/unit
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -Isrc -c -o $@ $<
 

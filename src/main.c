@@ -30,6 +30,10 @@
 #ifndef ANNOGRIND_VERSION
 #define ANNOGRIND_VERSION "0.1.0"
 #endif
+/* git describe of the checkout it was built from (the Makefile's), or "" */
+#ifndef ANNOGRIND_COMMIT
+#define ANNOGRIND_COMMIT ""
+#endif
 
 /* Exit statuses, documented in the man page. */
 enum {
@@ -460,7 +464,10 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (o.version) {
-		puts("annogrind " ANNOGRIND_VERSION);
+		if (ANNOGRIND_COMMIT[0])
+			puts("annogrind " ANNOGRIND_VERSION " (git " ANNOGRIND_COMMIT ")");
+		else
+			puts("annogrind " ANNOGRIND_VERSION);
 		rc = finish_output();
 		goto out;
 	}
