@@ -10,6 +10,8 @@ if [ "$1" = check ]; then
 	pkg-config --exists check 2>/dev/null || need="$need check pkg-config"
 	python3 -c 'import jsonschema' 2>/dev/null || need="$need python3-jsonschema"
 	command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
+	command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
+	command -v zsh >/dev/null 2>&1 || need="$need zsh"
 fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
