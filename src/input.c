@@ -172,6 +172,7 @@ static int header_key(const char *s, size_t len)
 
 int input_is_profile(const char *path)
 {
+	struct stat st;
 	char buf[4096];
 	const char *s, *end;
 	struct numbered *v;
@@ -182,6 +183,10 @@ int input_is_profile(const char *path)
 	n = thread_files(path, &v);
 	free_numbered(v, n);
 	if (n)
+		return 1;
+	/* a pipe (<(zcat p.gz)) cannot be sniffed without losing what is read;
+	   a source file never comes from one */
+	if (stat(path, &st) == 0 && S_ISFIFO(st.st_mode))
 		return 1;
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
@@ -341,27 +346,19 @@ static int load_through(struct profile *p, int fd, int gz, const char *pre, size
 }
 
 /*
- * Standard input: a regular file is peeked at with pread(); from a pipe the
- * first bytes are read to tell gzip from text, then handed to the loader
- * (through zlib or not) with the rest.
+ * A pipe (standard input, or a path such as /dev/fd/63 from a shell's
+ * <(...)): the first bytes are read to tell gzip from text, then handed to
+ * the loader (through zlib or not) with the rest, so none is lost.
  */
-static int load_stdin(struct profile *p, const char *pwd)
+static int load_stream(struct profile *p, int fd, const char *name, const char *pwd)
 {
-	const char *name = "<stdin>";
-	unsigned char magic[2];
-	struct stat st;
 	char *buf;
 	size_t len = 0;
 	int rc;
 
-	if (fstat(0, &st) == 0 && S_ISREG(st.st_mode)) {
-		if (pread(0, magic, 2, 0) == 2 && is_gzip(magic, 2) && lseek(0, 0, SEEK_SET) == 0)
-			return load_through(p, 0, 1, NULL, 0, name, pwd);
-		return load_file(p, "-", pwd);
-	}
 	buf = xmalloc(BLOCK);
 	while (len < 2) {
-		ssize_t r = read_some(0, buf + len, BLOCK - len);
+		ssize_t r = read_some(fd, buf + len, BLOCK - len);
 		if (r < 0) {
 			diag(DIAG_ERROR, name, 0, "read error: %s", strerror(errno));
 			free(buf);
@@ -371,14 +368,29 @@ static int load_stdin(struct profile *p, const char *pwd)
 			break;
 		len += (size_t)r;
 	}
-	rc = load_through(p, 0, is_gzip((unsigned char *)buf, len), buf, len, name, pwd);
+	rc = load_through(p, fd, is_gzip((unsigned char *)buf, len), buf, len, name, pwd);
 	free(buf);
 	return rc;
+}
+
+/* Standard input: a regular file is peeked at with pread(), a pipe read as a stream. */
+static int load_stdin(struct profile *p, const char *pwd)
+{
+	unsigned char magic[2];
+	struct stat st;
+
+	if (fstat(0, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (pread(0, magic, 2, 0) == 2 && is_gzip(magic, 2) && lseek(0, 0, SEEK_SET) == 0)
+			return load_through(p, 0, 1, NULL, 0, "<stdin>", pwd);
+		return load_file(p, "-", pwd);
+	}
+	return load_stream(p, 0, "<stdin>", pwd);
 }
 
 int input_load(struct profile *p, const char *path, const char *pwd)
 {
 	unsigned char magic[2];
+	struct stat st;
 	ssize_t r;
 	int fd, rc;
 
@@ -387,6 +399,11 @@ int input_load(struct profile *p, const char *path, const char *pwd)
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return load_file(p, path, pwd);	/* it says why */
+	if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		rc = load_stream(p, fd, path, pwd);	/* a pipe: bytes read are gone */
+		close(fd);
+		return rc;
+	}
 	r = read(fd, magic, 2);
 	if (r == 2 && is_gzip(magic, 2)) {
 		rc = load_through(p, fd, 1, (const char *)magic, 2, path, pwd);

@@ -34,7 +34,7 @@ void input_list_init(struct input_list *l);
 void input_list_release(struct input_list *l);
 /* Add a profile argument, expanded as above. */
 void input_add(struct input_list *l, const char *path);
-/* Does the argument look like a profile (rule above)?  Unreadable: no. */
+/* Does the argument look like a profile (rule above)?  Unreadable: no; a pipe: yes. */
 int input_is_profile(const char *path);
 
 /*
