@@ -274,18 +274,19 @@ static int nonzero(const uint64_t *v, size_t n)
 /*
  * The total of a part: its summary: line, else its totals: line, else the
  * sum of its self costs.  Columns a short summary: leaves out come from the
- * next source.  Then add it to the program total.
+ * next source.  Then add it to the program total, which is "(calculated)"
+ * only when no column of any part came from a summary: or totals: line.
  */
 static int part_finish(struct loader *ld)
 {
 	struct profile *p = ld->p;
 	size_t i, nraw = p->ev.nraw;
 	uint32_t ndef = 0;
-	int calculated = 0;
+	int calculated = 1, first = !p->total;
 
 	if (!p->ev.frozen)
 		return 0;
-	if (!p->total)
+	if (first)
 		p->total = profile_cc_new(p);
 	for (i = 0; i < nraw; i++) {
 		uint64_t v;
@@ -293,14 +294,15 @@ static int part_finish(struct loader *ld)
 		    nonzero(ld->summary.v, ld->summary.n)) {
 			v = ld->summary.v[i];
 			ndef = (uint32_t)ld->summary.n;
+			calculated = 0;
 		} else if (ld->totals.given && i < ld->totals.n &&
 			   nonzero(ld->totals.v, ld->totals.n)) {
 			v = ld->totals.v[i];
 			if (ndef < ld->totals.n)
 				ndef = (uint32_t)ld->totals.n;
+			calculated = 0;
 		} else {
 			v = ld->self_sum[i];
-			calculated = 1;
 			if (ndef < ld->part_ndef)
 				ndef = ld->part_ndef;
 		}
@@ -310,8 +312,7 @@ static int part_finish(struct loader *ld)
 	}
 	if (ndef > p->total->ndef)
 		p->total->ndef = ndef;
-	if (calculated)
-		p->total_calculated = 1;
+	p->total_calculated = calculated && (first || p->total_calculated);
 	return 0;
 }
 

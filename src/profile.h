@@ -143,7 +143,7 @@ struct profile {
 	unsigned nfiles;	/* profile files loaded */
 
 	struct cc *total;	/* program totals */
-	int total_calculated;	/* no summary:/totals: line gave them */
+	int total_calculated;	/* no summary:/totals: line gave any column */
 
 	struct fn **fns;	/* in order of creation */
 	size_t nfns, capfns;
