@@ -233,12 +233,41 @@ static void print_name(FILE *out, const struct fn *f)
 	fputs(f->k.name, out);
 }
 
+/*
+ * The cost shown for a call: cut to the program total like the inclusive
+ * costs of functions (graph.c warns when it cuts one, and a call above the
+ * total makes its caller's or callee's inclusive cost pass it too), so a
+ * profile whose call costs disagree with its self costs never shows a call
+ * at 1333.3%.  Cut at rendering, so it holds whatever rule computed the
+ * inclusive costs.  tmp is a cost the size of the profile's.
+ */
+static const struct cc *call_cost_shown(const struct report *r, const struct call *c,
+					struct cc *tmp)
+{
+	const struct profile *p = r->p;
+	const struct cc *cc = call_cost(c);
+	size_t i;
+	int cut = 0;
+
+	if (!cc || !p->total)
+		return cc;
+	for (i = 0; i < p->ev.n; i++)
+		cut |= cc_defined(p, p->total, i) && cc->v[i] > p->total->v[i];
+	if (!cut)
+		return cc;
+	memcpy(tmp, cc, profile_cc_size(p));
+	for (i = 0; i < p->ev.n; i++)
+		if (cc_defined(p, p->total, i) && tmp->v[i] > p->total->v[i])
+			tmp->v[i] = p->total->v[i];
+	return tmp;
+}
+
 static void print_call(struct report *r, const struct call *c, const struct fn *other,
-		       const char *arrow)
+		       const char *arrow, struct cc *tmp)
 {
 	char num[32];
 
-	report_cc(r, call_cost(c), r->width);
+	report_cc(r, call_cost_shown(r, c, tmp), r->width);
 	fputs(arrow, r->out);
 	print_name(r->out, other);
 	numfmt_commify(c->count, num);
@@ -257,6 +286,7 @@ static void print_calls(struct report *r, const struct fn *f, int callers)
 {
 	const struct call *c;
 	const struct call **v = NULL;
+	struct cc *tmp;
 	size_t n = 0, i;
 
 	for (c = callers ? fn_in(r->p, f) : fn_out(r->p, f); c; c = callers ? c->next_in : c->next_out)
@@ -268,9 +298,11 @@ static void print_calls(struct report *r, const struct fn *f, int callers)
 	for (c = callers ? fn_in(r->p, f) : fn_out(r->p, f); c; c = callers ? c->next_in : c->next_out)
 		v[n++] = c;
 	qsort(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
+	tmp = xmalloc(profile_cc_size(r->p));
 	for (i = 0; i < n; i++)
 		print_call(r, v[i], callers ? v[i]->k.caller : v[i]->k.callee,
-			   callers ? " < " : " >   ");
+			   callers ? " < " : " >   ", tmp);
+	free(tmp);
 	free(v);
 }
 
