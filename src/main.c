@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arena.h"
@@ -108,10 +109,17 @@ static void usage(FILE *f)
 	      "3 bad or unreadable profile, 4 output error.  See annogrind(1).\n", f);
 }
 
+/* The second line of a usage error, after a message of its own. */
+static int usage_error_tail(void)
+{
+	fputs("Try 'annogrind --help' for more information.\n", stderr);
+	return EXIT_USAGE;
+}
+
 static int usage_error(const char *msg)
 {
-	fprintf(stderr, "annogrind: %s\nTry 'annogrind --help' for more information.\n", msg);
-	return EXIT_USAGE;
+	fprintf(stderr, "annogrind: %s\n", msg);
+	return usage_error_tail();
 }
 
 /* callgrind_annotate's default: the first callgrind.out* of the current folder. */
@@ -178,10 +186,13 @@ static void merge_header(struct profile *p)
 	p->part = NULL;
 }
 
-/* Like callgrind_annotate, refuse a source file that cannot be read before reading the profile. */
-static int check_sources(const struct opts *o)
+/*
+ * Like callgrind_annotate, refuse a source file that cannot be read before
+ * reading the profile; every one missing is named.  Returns how many.
+ */
+static size_t check_sources(const struct opts *o)
 {
-	size_t i;
+	size_t i, bad = 0;
 
 	if (o->format != OPTS_FORMAT_TEXT || o->diff)
 		return 0;
@@ -190,6 +201,59 @@ static int check_sources(const struct opts *o)
 			continue;
 		fprintf(stderr, "annogrind: source file '%s' not found in the current folder%s\n",
 			o->user_files[i], o->ninclude ? " or the -I folders" : "");
+		bad++;
+	}
+	return bad;
+}
+
+/*
+ * The profiles that cannot be opened, each named with the loader's own
+ * message, before anything is read: a missing profile is said even when a
+ * missing source file after it stops the run first.  Only access(2): a
+ * FIFO is not opened twice.  Returns how many.
+ */
+static size_t check_profiles(const char *const *paths, size_t n)
+{
+	size_t i, bad = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!strcmp(paths[i], "-") || access(paths[i], R_OK) == 0)
+			continue;
+		diag(DIAG_ERROR, paths[i], 0, "cannot open: %s", strerror(errno));
+		bad++;
+	}
+	return bad;
+}
+
+/*
+ * A source file given before the profile ("annogrind prog.c
+ * callgrind.out.1") would be read as a profile and fail after a screenful
+ * of warnings.  When the first argument does not look like a profile and
+ * a later one does (input_is_profile(), the rule that sorts the later
+ * arguments), say so once.  Returns -1 after the message.
+ */
+static int is_regular(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int check_order(const struct opts *o)
+{
+	size_t i;
+
+	/* only regular files are sniffed: a pipe would lose what is read */
+	if (!o->profile || !is_regular(o->profile) || access(o->profile, R_OK) ||
+	    o->format == OPTS_FORMAT_CALLGRIND || o->format == OPTS_FORMAT_DOT ||
+	    input_is_profile(o->profile))
+		return 0;
+	for (i = 0; i < o->nuser; i++) {
+		if (!is_regular(o->user_files[i]) || !input_is_profile(o->user_files[i]))
+			continue;
+		fprintf(stderr, "annogrind: '%s' is not a Callgrind profile but '%s' is: "
+			"give the profile first, then the source files\n",
+			o->profile, o->user_files[i]);
 		return -1;
 	}
 	return 0;
@@ -338,6 +402,18 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		profile_init(&p[s]);
 		use[s] = &p[s];
 	}
+	/* both sides named when neither can be opened */
+	for (s = 0; s < 2; s++) {
+		struct input_list in;
+
+		input_list_init(&in);
+		input_add(&in, name[s]);
+		if (check_profiles((const char *const *)in.paths, in.n))
+			rc = EXIT_INPUT;
+		input_list_release(&in);
+	}
+	if (rc)
+		goto out;
 	for (s = 0; s < 2; s++) {
 		struct input_list in;
 		int bad = 0;
@@ -506,7 +582,16 @@ int main(int argc, char **argv)
 		}
 		profile = found;
 	}
+	if (check_order(&o)) {
+		rc = usage_error_tail();
+		goto out;
+	}
 	gather_inputs(&o, profile, &in);
+	if (check_profiles((const char *const *)in.paths, in.n)) {
+		check_sources(&o);
+		rc = EXIT_INPUT;
+		goto out;
+	}
 	if (check_sources(&o)) {
 		rc = EXIT_USAGE;
 		goto out;
