@@ -70,7 +70,7 @@ static void tarjan_run(const struct profile *p, struct tarjan *t)
 
 static const char *profile_name;	/* for messages, set by graph_inclusive() */
 
-static int add(struct profile *p, struct cc *dst, const struct cc *src)
+static int add(const struct profile *p, struct cc *dst, const struct cc *src)
 {
 	if (cc_add(dst, src, p->ev.n)) {
 		diag(DIAG_ERROR, profile_name, 0, "an inclusive cost does not fit in 64 bits");
@@ -180,13 +180,94 @@ static void check_totals(struct profile *p, const char *name)
 		     nbad, nbad > 1 ? "s" : "", first->k.file->name, first->k.name, buf);
 }
 
+int graph_level_name(const char *name)
+{
+	const char *s = name;
+
+	while ((s = strchr(s, '\'')) != NULL) {
+		const char *d = ++s;
+		while (*d >= '0' && *d <= '9')
+			d++;
+		if (d > s && (*d == '\0' || *d == '\''))
+			return 1;
+	}
+	return 0;
+}
+
+void graph_outer(const struct profile *p, unsigned char *outer)
+{
+	size_t i;
+	int names = p->levels == PROFILE_LEVELS_NAMES, any_level = 0, outer_self = 0;
+	const struct call *c;
+
+	if (p->levels == PROFILE_LEVELS_UNKNOWN)
+		names = p->creator && !strncmp(p->creator, "callgrind", 9);
+	for (i = 0; i < p->nfns; i++) {
+		const struct fn *f = p->fns[i];
+		int level = names && graph_level_name(f->k.name);
+		if (p->levels == PROFILE_LEVELS_SET) {
+			outer[i] = f->outer;
+			continue;
+		}
+		/* one name in two objects may be two functions calling each other */
+		outer[i] = names && !level && !f->multi_obj;
+		any_level |= level;
+		for (c = fn_out(p, f); c && outer[i] && !outer_self; c = c->next_out)
+			outer_self = c->k.callee == f;
+	}
+	/*
+	 * A Callgrind profile where no name has a level but a function calls
+	 * itself was made with --separate-recs=1: a recursion through other
+	 * functions is not marked either, so nothing is outer.
+	 */
+	if (names && !any_level && outer_self)
+		memset(outer, 0, p->nfns);
+}
+
+/* dst = max(dst, src) per event. */
+static void cc_max(const struct profile *p, struct cc *dst, const struct cc *src)
+{
+	size_t k;
+
+	for (k = 0; k < p->ev.n; k++)
+		if (src->v[k] > dst->v[k])
+			dst->v[k] = src->v[k];
+	if (src->ndef > dst->ndef)
+		dst->ndef = src->ndef;
+}
+
+static void cc_zero(const struct profile *p, struct cc *c)
+{
+	memset(c->v, 0, p->ev.n * sizeof(c->v[0]));
+	c->ndef = 0;
+}
+
+int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *incl)
+{
+	const struct call *c;
+
+	if (fn_in(p, f)) {
+		for (c = fn_in(p, f); c; c = c->next_in)
+			if (add(p, incl, c->cc))
+				return -1;
+		return 0;
+	}
+	if (add(p, incl, f->self))
+		return -1;
+	for (c = fn_out(p, f); c; c = c->next_out)
+		if (add(p, incl, c->cc))
+			return -1;
+	return 0;
+}
+
 int graph_inclusive(struct profile *p, const char *name)
 {
 	size_t n = p->nfns, i;
 	struct tarjan t;
 	uint32_t *size, *cycno;
-	unsigned char *selfloop;
-	struct cc *tmp;
+	unsigned char *selfloop, *has_outer;
+	struct cc *tmp, *tmp2, **cyin = NULL;
+	unsigned char *outer;
 	int rc = -1;
 
 	if (p->drop_calls) {
@@ -207,82 +288,135 @@ int graph_inclusive(struct profile *p, const char *name)
 	profile_name = name;
 
 	tmp = profile_cc_new(p);
+	tmp2 = profile_cc_new(p);
 	size = xcalloc(t.ncomp + 1, sizeof(uint32_t));
 	cycno = xcalloc(t.ncomp + 1, sizeof(uint32_t));
+	has_outer = xcalloc(t.ncomp + 1, 1);
 	selfloop = xcalloc(n + 1, 1);
-	for (i = 0; i < n; i++)
-		size[t.comp[i]]++;
 	for (i = 0; i < p->ncalls; i++) {
 		struct call *c = p->calls[i];
 		if (c->k.caller == c->k.callee)
 			selfloop[c->k.caller->id] = 1;
-		c->recursive = t.comp[c->k.caller->id] == t.comp[c->k.callee->id];
+	}
+	outer = xcalloc(n + 1, 1);
+	graph_outer(p, outer);
+	if (p->levels == PROFILE_LEVELS_UNKNOWN)
+		p->levels = p->creator && !strncmp(p->creator, "callgrind", 9) ? PROFILE_LEVELS_NAMES
+										 : PROFILE_LEVELS_NONE;
+	for (i = 0; i < n; i++) {
+		struct fn *f = p->fns[i];
+		f->outer = outer[i];
+		f->may_nest = !f->outer || selfloop[i];
+		f->incl_exact = 0;
+		f->cycle = 0;
+		/* size: the may-nest members of each component */
+		if (f->may_nest)
+			size[t.comp[i]]++;
+		else
+			has_outer[t.comp[i]] = 1;
+	}
+	for (i = 0; i < p->ncalls; i++) {
+		struct call *c = p->calls[i];
+		c->recursive = c->k.caller->may_nest && c->k.callee->may_nest &&
+			       t.comp[c->k.caller->id] == t.comp[c->k.callee->id];
 	}
 
-	/* cycles: components of two or more functions */
+	/* cycles: the may-nest functions of a component, when two or more */
 	p->ncycles = 0;
 	for (i = 0; i < t.ncomp; i++)
 		if (size[i] > 1)
 			cycno[i] = (uint32_t)++p->ncycles;
 	if (p->ncycles > FN_MAX_CYCLES) {
-		/* more than 2^30 functions: beyond any memory, but say so */
+		/* more than 2^27 functions: beyond any memory, but say so */
 		diag(DIAG_ERROR, name, 0, "more than %u cycles in the call graph",
 		     (unsigned)FN_MAX_CYCLES);
 		p->ncycles = 0;
 		goto out;
 	}
 	p->cycles = xcalloc(p->ncycles + 1, sizeof(*p->cycles));
+	cyin = xcalloc(p->ncycles + 1, sizeof(*cyin));
 	for (i = 0; i < p->ncycles; i++)
 		p->cycles[i].incl = profile_cc_new(p);
 	for (i = 0; i < n; i++) {
 		struct fn *f = p->fns[i];
-		uint32_t c = cycno[t.comp[i]];
+		uint32_t c = f->may_nest ? cycno[t.comp[i]] : 0;
 		if (c) {
 			struct cycle *cy = &p->cycles[c - 1];
 			cy->members = xrealloc(cy->members, (cy->nmembers + 1) * sizeof(*cy->members));
 			cy->members[cy->nmembers++] = f;
+			if (has_outer[t.comp[i]] && !cyin[c - 1])
+				cyin[c - 1] = profile_cc_new(p);
 		}
 	}
 
 	for (i = 0; i < n; i++) {
 		struct fn *f = p->fns[i];
 		struct call *c;
-		int recursive = size[t.comp[i]] > 1 || selfloop[i];
+		uint32_t comp = t.comp[i], cy = f->may_nest ? cycno[comp] : 0;
+		int recursive = f->may_nest && (size[comp] > 1 || selfloop[i] || has_outer[comp]);
 		struct cc *incl = p->incl[i] = profile_cc_new(p);
-		if (!recursive && fn_in(p, f)) {
-			for (c = fn_in(p, f); c; c = c->next_in)
-				if (add(p, incl, c->cc))
-					goto out;
+
+		if (!recursive) {
+			/* outer, or may nest but never does: no call into it runs in another */
+			if (graph_exact_incl(p, f, incl))
+				goto out;
+			f->incl_exact = 1;
 			continue;
 		}
-		/* B: own cost plus what it calls outside its cycle */
+		/* B: own cost plus what it calls outside its component */
 		if (add(p, incl, f->self))
 			goto out;
 		for (c = fn_out(p, f); c; c = c->next_out)
-			if (t.comp[c->k.callee->id] != t.comp[i] && add(p, incl, c->cc))
+			if (t.comp[c->k.callee->id] != comp && add(p, incl, c->cc))
 				goto out;
-		if (cycno[t.comp[i]]) {
-			struct cycle *cy = &p->cycles[cycno[t.comp[i]] - 1];
-			if (add(p, cy->incl, incl))
+		if (cy && add(p, p->cycles[cy - 1].incl, incl))
+			goto out;
+		/* A: the calls into it from outside its component */
+		cc_zero(p, tmp);
+		for (c = fn_in(p, f); c; c = c->next_in)
+			if (t.comp[c->k.caller->id] != comp && add(p, tmp, c->cc))
 				goto out;
-		}
-		if (recursive) {
-			/* A: the calls into it from outside its cycle; take the larger */
-			size_t k;
-			memset(tmp->v, 0, p->ev.n * sizeof(tmp->v[0]));
-			tmp->ndef = 0;
-			for (c = fn_in(p, f); c; c = c->next_in)
-				if (t.comp[c->k.caller->id] != t.comp[i] && add(p, tmp, c->cc))
-					goto out;
-			for (k = 0; k < p->ev.n; k++)
-				if (tmp->v[k] > incl->v[k])
-					incl->v[k] = tmp->v[k];
-			if (tmp->ndef > incl->ndef)
-				incl->ndef = tmp->ndef;
+		if (cy && cyin[cy - 1] && add(p, cyin[cy - 1], tmp))
+			goto out;
+		cc_max(p, incl, tmp);
+		/* an outer neighbour runs once at a time: each of its calls is a bound */
+		for (c = fn_in(p, f); c; c = c->next_in)
+			if (c->k.caller->outer && c->k.caller != f)
+				cc_max(p, incl, c->cc);
+		for (c = fn_out(p, f); c; c = c->next_out)
+			if (c->k.callee->outer && c->k.callee != f)
+				cc_max(p, incl, c->cc);
+		if (p->exact_incl && p->exact_incl[i]) {
+			/* merged levels of one function (modname_profile) */
+			memcpy(incl, p->exact_incl[i], profile_cc_size(p));
+			f->incl_exact = 1;
 		}
 	}
-	for (i = 0; i < p->ncycles; i++)
+	/* a cycle sharing its component with outer functions: bounds from those too */
+	for (i = 0; i < n; i++) {
+		const struct fn *o = p->fns[i];
+		const struct call *c;
+		uint32_t cy = cycno[t.comp[i]];
+		if (o->may_nest || !cy)
+			continue;
+		cc_zero(p, tmp);
+		cc_zero(p, tmp2);
+		for (c = fn_out(p, o); c; c = c->next_out)
+			if (c->k.callee->may_nest && t.comp[c->k.callee->id] == t.comp[i] &&
+			    add(p, tmp, c->cc))
+				goto out;
+		for (c = fn_in(p, o); c; c = c->next_in)
+			if (c->k.caller->may_nest && t.comp[c->k.caller->id] == t.comp[i] &&
+			    add(p, tmp2, c->cc))
+				goto out;
+		cc_max(p, p->cycles[cy - 1].incl, tmp);
+		cc_max(p, p->cycles[cy - 1].incl, tmp2);
+	}
+	for (i = 0; i < p->ncycles; i++) {
+		if (cyin[i])
+			cc_max(p, p->cycles[i].incl, cyin[i]);
 		qsort(p->cycles[i].members, p->cycles[i].nmembers, sizeof(struct fn *), member_cmp);
+	}
 	check_totals(p, name);
 	qsort(p->cycles, p->ncycles, sizeof(*p->cycles), cycle_cmp);
 	for (i = 0; i < p->ncycles; i++) {
@@ -293,8 +427,11 @@ int graph_inclusive(struct profile *p, const char *name)
 	}
 	rc = 0;
 out:
+	free(outer);
+	free(cyin);
 	free(size);
 	free(cycno);
+	free(has_outer);
 	free(selfloop);
 	free(t.index);
 	free(t.low);

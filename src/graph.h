@@ -6,21 +6,31 @@
 
 /*
  * graph_inclusive() fills fn_incl() for every function, numbers the cycles
- * (fn->cycle, p->cycles) and computes each cycle's inclusive cost.
+ * (fn->cycle, p->cycles), computes each cycle's inclusive cost, and sets
+ * fn.outer, fn.may_nest, fn.incl_exact and call.recursive.
  *
- * The rule (also in the README and the man page):
- *  - a function that is not recursive (not in a strongly connected
- *    component of more than one function, no call to itself) costs the sum
- *    of the inclusive costs of the calls made to it; when nobody calls it,
- *    its self cost plus the inclusive costs of the calls it makes;
- *  - a recursive function (in a cycle, or calling itself) is on the stack
- *    at least while the calls made to it from outside its cycle run, and at
- *    least while its own code and the calls it makes to functions outside
- *    its cycle run; it costs the larger of the two (per event).  The first
- *    is exact for the function through which a recursion is entered, the
- *    second for a function that only calls itself;
- *  - a cycle (two or more functions that call each other) costs the self
- *    costs of its members plus the calls leaving it.
+ * The rule (also in the README and the man page).  Callgrind names an
+ * activation that begins while the same function is already running with
+ * a recursion level: f'2 (f'3 ... up to --separate-recs).  A name without
+ * one is "outer": it is never entered while it runs, so no call into it
+ * runs inside another, and none of its own calls either.  Functions that
+ * may nest are those with a level, outer ones that call themselves, and
+ * every function of a profile not written by Callgrind.
+ *  - A function that is outer, or that may nest but is not in a strongly
+ *    connected component of more than one function and does not call
+ *    itself, costs the sum of the calls made to it; when nobody calls it,
+ *    its self cost plus the calls it makes.  Exact.
+ *  - Any other function costs, per event, the largest of these lower
+ *    bounds: the calls made to it from outside its component; its self
+ *    cost plus the calls it makes to functions outside its component; the
+ *    calls from any one outer caller; the calls to any one outer callee.
+ *  - A cycle is the set of may-nest functions of one component, when there
+ *    are two or more.  It costs the self costs of its members plus the
+ *    calls leaving the component (exact when the component has no outer
+ *    function), or more when the bounds above say so.
+ *  - A call is "recursive" when both ends may nest and lie in one
+ *    component: summed over nested calls, its cost counts some cost again.
+ *    Every other call's cost is exact.
  * Cycles are numbered 1, 2, ... by decreasing inclusive cost of the
  * profile's first event, then by the name of their first member; members
  * are kept in name order (graph_fn_cmp).
@@ -43,5 +53,25 @@ int graph_inclusive(struct profile *p, const char *name);
  * order of creation for two keys that spell the same text.
  */
 int graph_fn_cmp(const struct fn *a, const struct fn *b);
+
+/* Does a function name carry a Callgrind recursion level ("f'2", "f'2'main")? */
+int graph_level_name(const char *name);
+
+/*
+ * Which functions of p are outer (by id, one byte each into outer, p->nfns
+ * of them): as fn.outer when p->levels is PROFILE_LEVELS_SET, else from
+ * the names of a profile written by Callgrind.  A Callgrind profile where
+ * no name has a level but a function calls itself was made with
+ * --separate-recs=1, which marks no recursion at all: none is outer then.
+ */
+void graph_outer(const struct profile *p, unsigned char *outer);
+
+/*
+ * The inclusive cost of f added into incl, for a function no call of
+ * which runs inside another (an outer one): the calls made to it, or when
+ * there are none its self cost plus the calls it makes.  -1 (after a
+ * diagnostic) on a 64-bit overflow.
+ */
+int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *incl);
 
 #endif

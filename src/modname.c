@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "diag.h"
+#include "graph.h"
 #include "profile.h"
 
 void modname_init(struct modname_list *l)
@@ -274,6 +275,76 @@ static int add(struct profile *dst, struct cc *to, const struct cc *from)
 	return 0;
 }
 
+/* Is name the name of the function base with a recursion level ("f'2" of "f")? */
+static int level_of(const char *name, const char *base)
+{
+	size_t n = strlen(base);
+	const char *d = name + n + 1;
+
+	if (strncmp(name, base, n) || name[n] != '\'' || !*d)
+		return 0;
+	for (; *d; d++)
+		if (*d < '0' || *d > '9')
+			return 0;
+	return 1;
+}
+
+/*
+ * Which functions of dst are outer, and the exact inclusive cost of those
+ * that merge the levels of one function (f and f'2 renamed to one f): it
+ * is on the stack exactly while its outer member is, so it costs what that
+ * one cost in src.  A function merged from anything else may nest.
+ */
+static int mark_outer(struct profile *dst, const struct profile *src, struct fn *const *map)
+{
+	unsigned char *outer = xcalloc(src->nfns + 1, 1);
+	uint32_t *n = xcalloc(dst->nfns + 1, sizeof(*n));
+	/* per dst function: 1 + the src id of its only outer member, or 0 */
+	size_t *rep = xcalloc(dst->nfns + 1, sizeof(*rep)), i;
+	const size_t bad = (size_t)-1;
+	int rc = 0;
+
+	graph_outer(src, outer);
+	dst->levels = PROFILE_LEVELS_SET;
+	for (i = 0; i < src->nfns; i++) {
+		uint32_t id = map[i]->id;
+		n[id]++;
+		if (outer[i])
+			rep[id] = rep[id] ? bad : i + 1;
+	}
+	for (i = 0; i < src->nfns; i++) {
+		uint32_t id = map[i]->id;
+		const struct fn *r;
+		map[i]->outer = n[id] == 1 && outer[i];
+		if (!rep[id] || rep[id] == bad || rep[id] == i + 1)
+			continue;
+		r = src->fns[rep[id] - 1];
+		if (src->fns[i]->k.file != r->k.file || strchr(r->k.name, '\'') ||
+		    !level_of(src->fns[i]->k.name, r->k.name))
+			rep[id] = bad;
+	}
+	for (i = 0; i < dst->nfns && !rc; i++) {
+		const struct fn *r;
+		const struct call *c;
+		if (n[i] < 2 || !rep[i] || rep[i] == bad)
+			continue;
+		r = src->fns[rep[i] - 1];
+		for (c = fn_out(src, r); c; c = c->next_out)
+			if (c->k.callee == r)
+				break;
+		if (c)
+			continue;	/* it calls itself: not outer after all */
+		if (!dst->exact_incl)
+			dst->exact_incl = xcalloc(dst->nfns + 1, sizeof(*dst->exact_incl));
+		dst->exact_incl[i] = profile_cc_new(dst);
+		rc = graph_exact_incl(src, r, dst->exact_incl[i]);
+	}
+	free(outer);
+	free(n);
+	free(rep);
+	return rc;
+}
+
 int modname_profile(struct profile *dst, const struct profile *src,
 		    const struct modname_list *funcs, const struct modname_list *files)
 {
@@ -324,6 +395,8 @@ int modname_profile(struct profile *dst, const struct profile *src,
 		if (add(dst, g->self, f->self))
 			goto out;
 	}
+	if (mark_outer(dst, src, map))
+		goto out;
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
 		struct call *d = profile_call(dst, map[c->k.caller->id], map[c->k.callee->id]);

@@ -39,8 +39,11 @@ char *modname_apply(const struct modname_list *l, const char *s);
  * function rules applied to function names and the file rules to file
  * names.  Functions, files, calls and call sites that end up with the same
  * name are summed; inclusive costs and cycles are not copied: run
- * graph_inclusive() on dst, so that, say, fib and fib'2 merged into one
- * recursive fib get a true inclusive cost.  Returns 0, or -1 after a
+ * graph_inclusive() on dst.  What graph_inclusive() needs to know of src
+ * comes along: which functions are outer (fn.outer, dst->levels is
+ * PROFILE_LEVELS_SET), and for a function that merges the recursion levels
+ * of one function (fib and fib'2 renamed to fib) its exact inclusive cost,
+ * that of its outer member (dst->exact_incl).  Returns 0, or -1 after a
  * diagnostic when a sum overflows 64 bits.
  */
 struct profile;

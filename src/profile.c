@@ -66,6 +66,7 @@ void profile_release(struct profile *p)
 		free(p->cycles[i].members);
 	free(p->cycles);
 	free(p->incl);
+	free(p->exact_incl);
 	free(p->out);
 	free(p->in);
 	events_release(&p->ev);

@@ -82,13 +82,23 @@ struct fn {
 	/* the calls it makes and receives are fn_out(p, f) and fn_in(p, f) */
 	uint32_t id;		/* index in profile.fns */
 	/* packed with the flags: a function takes 40 bytes */
-	uint32_t cycle:29;	/* 0, or the number of its cycle (set by graph) */
+	uint32_t cycle:26;	/* 0, or the number of its cycle (set by graph) */
 	uint32_t listed:1;	/* costs were given for it (fn=, fi=, fe=) */
 	uint32_t named:1;	/* opened by an fn= line (callgrind_annotate shows its object) */
 	uint32_t multi_obj:1;	/* fn= lines gave it more than one object */
+	/*
+	 * Set by graph_inclusive() (outer by modname_profile() for a renamed
+	 * copy, see profile.levels): outer, never entered while it is already
+	 * running (a Callgrind name without a recursion level, such as f or
+	 * f'main but not f'2); may_nest, it may be (not outer, or it calls
+	 * itself); incl_exact, its inclusive cost is exact, not a lower bound.
+	 */
+	uint32_t outer:1;
+	uint32_t may_nest:1;
+	uint32_t incl_exact:1;
 };
 
-#define FN_MAX_CYCLES ((1u << 29) - 1)
+#define FN_MAX_CYCLES ((1u << 26) - 1)
 
 /* All calls from one function to another, summed. */
 struct call_key {
@@ -100,7 +110,10 @@ struct call {
 	uint64_t count;
 	struct cc *cc;
 	struct call *next_out, *next_in;
-	unsigned recursive:1;	/* inside a cycle or to itself (set by graph) */
+	/* set by graph: both ends may nest (fn.may_nest) and lie in one strongly
+	   connected component, or a call to itself; its summed cost counts
+	   nested calls again, so reports show it without cost */
+	unsigned recursive:1;
 };
 
 /* Private to profile.c: an open-addressing index of pointers by hash. */
@@ -141,6 +154,18 @@ struct profile {
 	unsigned nparts;	/* parts summed (a file is at least one part) */
 	char *last_part;	/* "part:" of the last part, when several */
 	unsigned nfiles;	/* profile files loaded */
+
+	/*
+	 * Which functions are outer (fn.outer): PROFILE_LEVELS_UNKNOWN until
+	 * graph_inclusive() decides from the creator (Callgrind's names carry
+	 * recursion levels, other producers' do not: all may nest);
+	 * PROFILE_LEVELS_SET when modname_profile() set fn.outer itself and,
+	 * for a function that merges the levels of one function, its exact
+	 * inclusive cost in exact_incl (by fn id; NULL entries elsewhere).
+	 */
+	enum { PROFILE_LEVELS_UNKNOWN, PROFILE_LEVELS_NAMES, PROFILE_LEVELS_NONE,
+	       PROFILE_LEVELS_SET } levels;
+	struct cc **exact_incl;
 
 	struct cc *total;	/* program totals */
 	int total_calculated;	/* no summary:/totals: line gave any column */

@@ -8,7 +8,7 @@
 #include "graph.h"
 #include "outbuf.h"
 
-#define JSON_SCHEMA_VERSION 1
+#define JSON_SCHEMA_VERSION 2
 
 static const struct report *sort_r;
 
@@ -225,6 +225,9 @@ void report_json(struct report *r)
 		jcost(out, p, f->self);
 		outbuf_puts(out, ", \"inclusive\": ");
 		jcost(out, p, fn_incl(p, f));
+		/* without calls kept the inclusive cost is the self cost: not exact */
+		outbuf_puts(out, f->incl_exact && p->incl ? ", \"inclusive_exact\": true"
+						       : ", \"inclusive_exact\": false");
 		outbuf_puts(out, ",\n    \"calls\": ");
 		ju64(out, calls);
 		outbuf_puts(out, ", \"cycle\": ");
