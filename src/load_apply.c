@@ -24,8 +24,15 @@
 #define MAX_POS 3
 #define FN_CACHE 1024		/* entries of the cache of recent functions (a power of 2) */
 
+/*
+ * Compressed names by id.  An id holds to the end of the file, across
+ * parts (the format's words); a later part may define it again, to the
+ * same or another name, as KCachegrind accepts: part[] is the part of
+ * each definition (loader.partno).
+ */
 struct idtab {
 	const char **v;
+	uint32_t *part;
 	size_t cap;
 };
 
@@ -50,6 +57,7 @@ struct loader {
 	int version_seen;
 
 	struct idtab ids[SP_N];
+	uint32_t partno;	/* parts of this file begun before the current one */
 
 	const char *ob;		/* current object */
 	struct file *fl;	/* current file: last fl=, fi= or fe= */
@@ -162,14 +170,16 @@ static int id_set(struct loader *ld, enum id_space sp, uint64_t id, const char *
 		while (ncap <= id)
 			ncap *= 2;
 		t->v = xrealloc(t->v, ncap * sizeof(*t->v));
+		t->part = xrealloc(t->part, ncap * sizeof(*t->part));
 		memset(t->v + t->cap, 0, (ncap - t->cap) * sizeof(*t->v));
 		t->cap = ncap;
 	}
-	if (t->v[id] && t->v[id] != name)
+	if (t->v[id] && t->v[id] != name && t->part[id] == ld->partno)
 		return ERR(ld, "compressed %s id (%llu) redefined from %s to %s",
 			   space_names[sp], (unsigned long long)id,
 			   diag_quote(t->v[id], strlen(t->v[id])), diag_quote(name, strlen(name)));
 	t->v[id] = name;
+	t->part[id] = ld->partno;
 	return 0;
 }
 
@@ -240,10 +250,8 @@ static struct file *current_file(struct loader *ld)
 
 static void part_reset(struct loader *ld)
 {
-	int i;
-	for (i = 0; i < SP_N; i++)
-		if (ld->ids[i].cap)
-			memset(ld->ids[i].v, 0, ld->ids[i].cap * sizeof(*ld->ids[i].v));
+	/* compressed ids stay: they hold to the end of the file */
+	ld->partno++;
 	ld->ob = NULL;
 	ld->fl = NULL;
 	ld->fn = NULL;
@@ -1266,8 +1274,10 @@ void loader_free(struct loader *ld)
 	int i;
 
 	diag_warnings_end(ld->name);
-	for (i = 0; i < SP_N; i++)
+	for (i = 0; i < SP_N; i++) {
 		free(ld->ids[i].v);
+		free(ld->ids[i].part);
+	}
 	free(ld->costs);
 	free(ld->self_sum);
 	free(ld->summary.v);
