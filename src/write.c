@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "graph.h"
 #include "hash.h"
 
 /* Compressed name ids of one id space (files, functions or objects), keyed by the interned pointer. */
@@ -407,6 +408,24 @@ static int total_is_self_sum(const struct profile *p)
 	return ndef == p->total->ndef;
 }
 
+/*
+ * Do the names still say which functions are outer?  Renaming can merge
+ * functions (f with f'2, or two files' f) into one that may nest though its
+ * name has no level: a reader that trusts Callgrind's names would then
+ * count nested calls again, so the creator no longer claims Callgrind.
+ */
+static int levels_hold(const struct profile *p)
+{
+	size_t i;
+
+	if (p->levels != PROFILE_LEVELS_SET)
+		return 1;
+	for (i = 0; i < p->nfns; i++)
+		if (!p->fns[i]->outer && !graph_level_name(p->fns[i]->k.name))
+			return 0;
+	return 1;
+}
+
 static void put_header(struct writer *w, const char *note)
 {
 	const struct profile *p = w->p;
@@ -414,7 +433,10 @@ static void put_header(struct writer *w, const char *note)
 	size_t i;
 
 	fputs("# callgrind format\nversion: 1\n", out);
-	if (p->creator && *p->creator)
+	if (!levels_hold(p))
+		fprintf(out, "creator: annogrind, renamed from %s\n",
+			p->creator && *p->creator ? p->creator : "?");
+	else if (p->creator && *p->creator)
 		fprintf(out, "creator: %s\n", p->creator);
 	if (note)
 		fprintf(out, "# %s\n", note);

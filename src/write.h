@@ -26,6 +26,11 @@
  * same name when there is one (it may take that function's object, which
  * no report shows), else with its own fn= line.
  *
+ * When renaming (modname_profile()) merged functions so that a name
+ * without a recursion level may nest, the creator line becomes "annogrind,
+ * renamed from CREATOR": the names no longer tell which functions are
+ * outer (see graph.h), and a reader must not think they do.
+ *
  * note, when not NULL, is written as a comment at the top.  Returns 0, or
  * -1 when out has an error.
  */
