@@ -14,6 +14,23 @@ static uint64_t incl(const struct profile *p, const char *name)
 	return fn_incl(p, f)->v[0];
 }
 
+/* Which names carry a Callgrind recursion level (issue 14). */
+START_TEST(level_names)
+{
+	ck_assert(graph_level_name("fib'2"));
+	ck_assert(graph_level_name("fib'13"));
+	ck_assert(graph_level_name("fib'2'main"));	/* level, then a caller context */
+	ck_assert(graph_level_name("0x0000000000004e40'2"));
+	ck_assert(!graph_level_name("fib"));
+	ck_assert(!graph_level_name("f'main"));	/* a caller context, no level */
+	ck_assert(!graph_level_name("f'main'g"));
+	ck_assert(!graph_level_name("f'"));
+	ck_assert(!graph_level_name("f'2x"));
+	ck_assert(!graph_level_name("<&'a T as core::fmt::Debug>::fmt"));
+	ck_assert(!graph_level_name("f'0x0000000000001050"));	/* an unnamed caller */
+}
+END_TEST
+
 START_TEST(names_order)
 {
 	/* "file:function" byte by byte: "a.c.x:f" < "a.c:f" ('.' < ':'), though
@@ -198,6 +215,7 @@ Suite *graph_suite(void)
 	TCase *tc = tcase_create("graph");
 
 	tcase_set_timeout(tc, 0);
+	tcase_add_test(tc, level_names);
 	tcase_add_test(tc, names_order);
 	tcase_add_test(tc, mutual);
 	tcase_add_test(tc, direct);
