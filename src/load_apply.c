@@ -58,6 +58,7 @@ struct loader {
 
 	struct idtab ids[SP_N];
 	uint32_t partno;	/* parts of this file begun before the current one */
+	int by_callgrind;	/* a creator: line names Callgrind (its names have levels) */
 
 	const char *ob;		/* current object */
 	struct file *fl;	/* current file: last fl=, fi= or fe= */
@@ -247,6 +248,12 @@ static struct file *current_file(struct loader *ld)
 }
 
 /* ---- parts and totals ---- */
+
+/* Does a creator: value name Callgrind ("callgrind-3.19.0")? */
+static int is_callgrind(const char *s, const char *end)
+{
+	return end - s >= 9 && !memcmp(s, "callgrind", 9);
+}
 
 static void part_reset(struct loader *ld)
 {
@@ -473,6 +480,7 @@ static int header_line(struct loader *ld, const char *key, size_t klen,
 		ld->version_seen = 1;
 	} else if (KEY("creator")) {
 		set_once(&p->creator, s, end);
+		ld->by_callgrind = is_callgrind(skip_space(s, end), end);
 	} else if (KEY("pid")) {
 		set_once(&p->pid, s, end);
 	} else if (KEY("thread")) {
@@ -1266,6 +1274,9 @@ int loader_end(struct loader *ld)
 		rc = freeze(ld);
 	if (!rc)
 		rc = part_finish(ld);
+	/* one file of another producer in a sum: its names say nothing of levels */
+	p->levels = ld->by_callgrind && p->levels != PROFILE_LEVELS_NONE ? PROFILE_LEVELS_NAMES
+									 : PROFILE_LEVELS_NONE;
 	return rc;
 }
 
