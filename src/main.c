@@ -225,13 +225,6 @@ static size_t check_profiles(const char *const *paths, size_t n)
 	return bad;
 }
 
-/*
- * A source file given before the profile ("annogrind prog.c
- * callgrind.out.1") would be read as a profile and fail after a screenful
- * of warnings.  When the first argument does not look like a profile and
- * a later one does (input_is_profile(), the rule that sorts the later
- * arguments), say so once.  Returns -1 after the message.
- */
 static int is_regular(const char *path)
 {
 	struct stat st;
@@ -239,8 +232,18 @@ static int is_regular(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/*
+ * A source file given before the profile ("annogrind prog.c
+ * callgrind.out.1") would be read as a profile and fail after a screenful
+ * of warnings.  When the first argument does not look like a profile and
+ * a later one does (input_is_profile(), the rule that sorts the later
+ * arguments), or the callgrind.out* that annogrind reads without a
+ * profile argument does, say so once.  Returns -1 after the message.
+ */
 static int check_order(const struct opts *o)
 {
+	char *found = NULL;
+	const char *profile = NULL;
 	size_t i;
 
 	/* only regular files are sniffed: a pipe would lose what is read */
@@ -248,15 +251,21 @@ static int check_order(const struct opts *o)
 	    o->format == OPTS_FORMAT_CALLGRIND || o->format == OPTS_FORMAT_DOT ||
 	    input_is_profile(o->profile))
 		return 0;
-	for (i = 0; i < o->nuser; i++) {
-		if (!is_regular(o->user_files[i]) || !input_is_profile(o->user_files[i]))
-			continue;
+	for (i = 0; i < o->nuser && !profile; i++)
+		if (is_regular(o->user_files[i]) && input_is_profile(o->user_files[i]))
+			profile = o->user_files[i];
+	if (!profile) {
+		/* "annogrind prog.c" beside the profile read without an argument */
+		found = find_default_profile();
+		if (found && is_regular(found) && input_is_profile(found))
+			profile = found;
+	}
+	if (profile)
 		fprintf(stderr, "annogrind: '%s' is not a Callgrind profile but '%s' is: "
 			"give the profile first, then the source files\n",
-			o->profile, o->user_files[i]);
-		return -1;
-	}
-	return 0;
+			o->profile, profile);
+	free(found);
+	return profile ? -1 : 0;
 }
 
 /* The loader keeps the lines of a file only when it can be annotated. */
