@@ -194,7 +194,8 @@ static size_t check_sources(const struct opts *o)
 {
 	size_t i, bad = 0;
 
-	if (o->format != OPTS_FORMAT_TEXT || o->diff)
+	/* also in JSON and TSV, which annotate nothing: a typo is not ignored */
+	if (o->diff)
 		return 0;
 	for (i = 0; i < o->nuser; i++) {
 		if (report_source_readable(o, o->user_files[i]))
