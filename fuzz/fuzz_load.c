@@ -48,6 +48,10 @@ static const struct renderer {
 	{ "callgrind", { "--format=callgrind", NULL }, render_callgrind },
 	{ "summary", { "--auto=no", "--summary=object", NULL }, render_text },
 	{ "summary-json", { "--format=json", "--summary=file", NULL }, report_json },
+	/* names and header fields escaped (escape.h), as on a terminal */
+	{ "table-escaped", { "--auto=no", "--escape=always", "--inclusive=yes", "--tree=both",
+			     "--threshold=100", NULL }, render_text },
+	{ "tsv-escaped", { "--format=tsv", "--escape=always", NULL }, report_tsv },
 };
 
 static FILE *devnull;

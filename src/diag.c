@@ -2,7 +2,11 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "arena.h"
+#include "escape.h"
 
 static enum diag_level worst;
 static FILE *stream;
@@ -35,8 +39,8 @@ void diag_warnings_end(const char *file)
 	FILE *f = stream ? stream : stderr;
 
 	if (nwarn > DIAG_MAX_WARNINGS && !quiet)
-		fprintf(f, "annogrind: %s: warning: %lu more warning%s not shown\n", file,
-			nwarn - DIAG_MAX_WARNINGS, nwarn - DIAG_MAX_WARNINGS > 1 ? "s" : "");
+		escape_line(f, "annogrind: %s: warning: %lu more warning%s not shown", file,
+			    nwarn - DIAG_MAX_WARNINGS, nwarn - DIAG_MAX_WARNINGS > 1 ? "s" : "");
 	nwarn = 0;
 }
 
@@ -49,25 +53,35 @@ void diag(enum diag_level level, const char *file, uint64_t line,
 	  const char *fmt, ...)
 {
 	FILE *f = stream ? stream : stderr;
+	char small[512], *msg = small;
 	va_list ap;
+	int n;
 
 	if (level > worst)
 		worst = level;
 	if (level == DIAG_WARNING && (quiet || ++nwarn > DIAG_MAX_WARNINGS))
 		return;
-	fputs("annogrind: ", f);
-	if (file) {
-		if (line)
-			fprintf(f, "%s:%llu: ", file, (unsigned long long)line);
-		else
-			fprintf(f, "%s: ", file);
-	}
-	if (level == DIAG_WARNING)
-		fputs("warning: ", f);
 	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
 	va_end(ap);
-	fputc('\n', f);
+	if (n >= (int)sizeof(small)) {
+		msg = xmalloc((size_t)n + 1);
+		va_start(ap, fmt);
+		vsnprintf(msg, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	/* the message quotes the profile: escaped, always (escape.h) */
+	if (!file)
+		escape_line(f, "annogrind: %s%s", level == DIAG_WARNING ? "warning: " : "",
+			    n < 0 ? fmt : msg);
+	else if (line)
+		escape_line(f, "annogrind: %s:%llu: %s%s", file, (unsigned long long)line,
+			    level == DIAG_WARNING ? "warning: " : "", n < 0 ? fmt : msg);
+	else
+		escape_line(f, "annogrind: %s: %s%s", file, level == DIAG_WARNING ? "warning: " : "",
+			    n < 0 ? fmt : msg);
+	if (msg != small)
+		free(msg);
 }
 
 const char *diag_quote(const char *s, size_t len)

@@ -13,7 +13,8 @@ enum diag_level {
 
 /*
  * Print one message on the diagnostic stream (stderr unless diag_set_stream
- * says otherwise).  file may be NULL (no location); line 0 means "no line".
+ * says otherwise), escaped as escape.h says (control bytes and bidi
+ * controls as \xHH), since messages quote the profile's text.  file may be NULL (no location); line 0 means "no line".
  * Warnings say "warning: " after the location; errors say nothing extra.
  * The worst level seen is kept for diag_worst().
  */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "escape.h"
 #include "numfmt.h"
 
 static int bad(char *err, size_t errlen, const char *spec, const char *why)
@@ -341,17 +342,28 @@ void gate_print(FILE *out, const struct gate_breach *b)
 			b->gone_fn ? ", gone function" : "");
 }
 
+void gate_report(FILE *out, const struct gate_breach *b)
+{
+	char *msg = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&msg, &len);
+
+	if (!m)
+		xalloc_die();
+	gate_print(m, b);
+	fclose(m);
+	escape_line(out, "annogrind: %s", msg);
+	free(msg);
+}
+
 size_t gate_check(const struct gate *g, const struct profile *p, FILE *out)
 {
 	struct gate_result res = { 0 };
 	size_t i, n;
 
 	gate_eval(g, p, &res);
-	for (i = 0; i < res.n; i++) {
-		fputs("annogrind: ", out);
-		gate_print(out, &res.v[i]);
-		putc('\n', out);
-	}
+	for (i = 0; i < res.n; i++)
+		gate_report(out, &res.v[i]);
 	n = res.n;
 	gate_result_release(&res);
 	return n;

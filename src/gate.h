@@ -107,7 +107,13 @@ void gate_result_release(struct gate_result *res);
  */
 void gate_print(FILE *out, const struct gate_breach *b);
 
-/* gate_eval() and one "annogrind: MESSAGE" line per breach on out; returns how many. */
+/*
+ * "annogrind: MESSAGE" and a newline on out, escaped as every message
+ * (escape.h: the message quotes the profile's names).
+ */
+void gate_report(FILE *out, const struct gate_breach *b);
+
+/* gate_eval() and one gate_report() line per breach on out; returns how many. */
 size_t gate_check(const struct gate *g, const struct profile *p, FILE *out);
 
 #endif

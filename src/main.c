@@ -16,6 +16,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "diff.h"
+#include "escape.h"
 #include "gate.h"
 #include "graph.h"
 #include "input.h"
@@ -104,6 +105,9 @@ static void usage(FILE *f)
 	      "      --summary=object|file\n"
 	      "                           self costs summed by object or by file,\n"
 	      "                           before the function table (and in JSON, TSV)\n"
+	      "      --escape=auto|always|never\n"
+	      "                           write control characters of names as \\xHH:\n"
+	      "                           on a terminal (auto), always or never [auto]\n"
 	      "\n"
 	      "Exit status: 0 success, 1 a --limit was exceeded, 2 usage error,\n"
 	      "3 bad or unreadable profile, 4 output error.  See annogrind(1).\n", f);
@@ -118,7 +122,7 @@ static int usage_error_tail(void)
 
 static int usage_error(const char *msg)
 {
-	fprintf(stderr, "annogrind: %s\n", msg);
+	escape_line(stderr, "annogrind: %s", msg);
 	return usage_error_tail();
 }
 
@@ -143,7 +147,7 @@ static int finish_output(void)
 		return EXIT_OK;
 	if (errno == EPIPE)
 		return EXIT_OK;	/* the reader went away (| head): nothing to say */
-	fprintf(stderr, "annogrind: write error on standard output: %s\n", strerror(errno));
+	escape_line(stderr, "annogrind: write error on standard output: %s", strerror(errno));
 	return EXIT_OUTPUT;
 }
 
@@ -200,8 +204,8 @@ static size_t check_sources(const struct opts *o)
 	for (i = 0; i < o->nuser; i++) {
 		if (report_source_readable(o, o->user_files[i]))
 			continue;
-		fprintf(stderr, "annogrind: source file '%s' not found in the current folder%s\n",
-			o->user_files[i], o->ninclude ? " or the -I folders" : "");
+		escape_line(stderr, "annogrind: source file '%s' not found in the current folder%s",
+			    o->user_files[i], o->ninclude ? " or the -I folders" : "");
 		bad++;
 	}
 	return bad;
@@ -262,9 +266,9 @@ static int check_order(const struct opts *o)
 			profile = found;
 	}
 	if (profile)
-		fprintf(stderr, "annogrind: '%s' is not a Callgrind profile but '%s' is: "
-			"give the profile first, then the source files\n",
-			o->profile, profile);
+		escape_line(stderr, "annogrind: '%s' is not a Callgrind profile but '%s' is: "
+			    "give the profile first, then the source files",
+			    o->profile, profile);
 	free(found);
 	return profile ? -1 : 0;
 }
@@ -376,11 +380,8 @@ static int print_breaches(const struct gate_result *res, int rc)
 {
 	size_t i;
 
-	for (i = 0; i < res->n; i++) {
-		fputs("annogrind: ", stderr);
-		gate_print(stderr, &res->v[i]);
-		putc('\n', stderr);
-	}
+	for (i = 0; i < res->n; i++)
+		gate_report(stderr, &res->v[i]);
 	return res->n && rc == EXIT_OK ? EXIT_LIMIT : rc;
 }
 
@@ -456,7 +457,8 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	}
 	built = 1;
 	if (diff_build(&d, use[0], use[1], err, sizeof(err))) {
-		fprintf(stderr, "annogrind: cannot compare '%s' with '%s': %s\n", name[0], name[1], err);
+		escape_line(stderr, "annogrind: cannot compare '%s' with '%s': %s", name[0], name[1],
+			    err);
 		rc = EXIT_INPUT;
 		goto out;
 	}
@@ -660,8 +662,11 @@ int main(int argc, char **argv)
 		report_tsv(&r);
 		break;
 	default:
-		if (found)
-			printf("Reading data from '%s'...\n", found);
+		if (found) {
+			fputs("Reading data from '", stdout);
+			report_str(&r, found);
+			fputs("'...\n", stdout);
+		}
 		render_text(&r);
 	}
 	report_release(&r);

@@ -32,6 +32,7 @@ enum {
 	OPT_FOCUS_OBJECT,
 	OPT_IGNORE_OBJECT,
 	OPT_HIDE_OBJECT,
+	OPT_ESCAPE,
 };
 
 static const struct option longopts[] = {
@@ -60,6 +61,7 @@ static const struct option longopts[] = {
 	{ "focus-object", required_argument, NULL, OPT_FOCUS_OBJECT },
 	{ "ignore-object", required_argument, NULL, OPT_IGNORE_OBJECT },
 	{ "hide-object", required_argument, NULL, OPT_HIDE_OBJECT },
+	{ "escape", required_argument, NULL, OPT_ESCAPE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -268,6 +270,25 @@ static int parse_part_option(struct opts *o, int c, char *arg)
 	return 1;
 }
 
+/* --escape=auto|always|never (issue 15); returns 1 when c was it, -1 on error. */
+static int parse_escape_option(struct opts *o, int c, const char *arg)
+{
+	if (c != OPT_ESCAPE)
+		return 0;
+	if (!strcmp(arg, "auto"))
+		o->escape = OPTS_ESCAPE_AUTO;
+	else if (!strcmp(arg, "always"))
+		o->escape = OPTS_ESCAPE_ALWAYS;
+	else if (!strcmp(arg, "never"))
+		o->escape = OPTS_ESCAPE_NEVER;
+	else {
+		snprintf(o->err, sizeof(o->err), "--escape takes auto, always or never, not '%.60s'",
+			 arg);
+		return -1;
+	}
+	return 1;
+}
+
 static int set_format(struct opts *o, const char *arg)
 {
 	static const struct {
@@ -316,6 +337,8 @@ int opts_parse(struct opts *o, int argc, char **argv)
 		int ci = parse_ci_option(o, c, optarg);
 		if (!ci)
 			ci = parse_part_option(o, c, optarg);
+		if (!ci)
+			ci = parse_escape_option(o, c, optarg);
 		if (ci < 0)
 			return -1;
 		if (ci)

@@ -38,6 +38,13 @@ struct opts_filter {
 	const char *glob;	/* into argv */
 };
 
+/* --escape: is profile text on standard output escaped (escape.h)? */
+enum opts_escape {
+	OPTS_ESCAPE_AUTO = 0,	/* when standard output is a terminal */
+	OPTS_ESCAPE_ALWAYS,
+	OPTS_ESCAPE_NEVER,
+};
+
 struct opts {
 	int help, version;
 
@@ -79,6 +86,8 @@ struct opts {
 	struct opts_filter *filters;	/* --focus, --ignore, --hide and their
 					   -object forms, in command-line order */
 	size_t nfilters;
+	/* hostile profiles (issue 15) */
+	enum opts_escape escape;	/* --escape=auto|always|never */
 
 	char err[256];		/* why opts_parse failed */
 };

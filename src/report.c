@@ -3,8 +3,10 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arena.h"
+#include "escape.h"
 #include "numfmt.h"
 
 static int resolve(const struct profile *p, char **names, size_t n, size_t **out,
@@ -33,6 +35,8 @@ int report_init(struct report *r, const struct profile *p, const struct opts *o,
 	r->o = o;
 	r->input_name = input_name;
 	r->out = out;
+	r->esc = o->escape == OPTS_ESCAPE_ALWAYS ||
+		 (o->escape == OPTS_ESCAPE_AUTO && isatty(fileno(out)));
 	if (o->nshow) {
 		if (resolve(p, o->show, o->nshow, &r->show, "show", err, errlen))
 			return -1;
@@ -101,7 +105,7 @@ void report_widths(const struct report *r, const struct cc *const *ccs, size_t n
 		}
 	}
 	for (i = 0; i < ne; i++) {
-		size_t w = strlen(p->ev.ev[i].name);
+		size_t w = escape_width(p->ev.ev[i].name, strlen(p->ev.ev[i].name), r->esc);
 		if (any[i] && numfmt_width(maxv[i]) + extra > w)
 			w = numfmt_width(maxv[i]) + extra;
 		width[i] = w;
@@ -165,12 +169,17 @@ void report_events(const struct report *r, const size_t *width)
 	for (k = 0; k < r->nshow; k++) {
 		size_t i = r->show[k];
 		const char *name = r->p->ev.ev[i].name;
-		size_t len = strlen(name);
-		fputs(name, r->out);
+		size_t len = escape_width(name, strlen(name), r->esc);
+		report_str(r, name);
 		if (width[i] > len)
 			pad(r->out, width[i] - len);
 		putc(' ', r->out);
 	}
+}
+
+void report_str(const struct report *r, const char *s)
+{
+	escape_fputs(r->out, s, r->esc);
 }
 
 void report_rule(const struct report *r)

@@ -17,6 +17,12 @@ struct report {
 	const struct opts *o;
 	const char *input_name;	/* as shown in "Profile data file" */
 	FILE *out;
+	/*
+	 * Escape profile text written to out (escape.h): --escape=always, or
+	 * auto (the default) and out is a terminal.  Every renderer writes
+	 * names and header fields through report_str() or escape_*(..., esc).
+	 */
+	int esc;
 
 	size_t *show, nshow;	/* event indices, in column order */
 	size_t *sort, nsort;
@@ -39,6 +45,8 @@ int report_init(struct report *r, const struct profile *p, const struct opts *o,
 		const char *input_name, FILE *out, char *err, size_t errlen);
 void report_release(struct report *r);
 
+/* Profile (or command-line) text on r->out, escaped when r->esc. */
+void report_str(const struct report *r, const char *s);
 /* Column widths for a set of costs (each event at least its name's width). */
 void report_widths(const struct report *r, const struct cc *const *ccs, size_t n,
 		   size_t *width);
@@ -104,9 +112,12 @@ struct outbuf;
 void report_json_str(struct outbuf *out, const char *s);
 /* The "events" array of p (name, long name and formula of each). */
 void report_json_events(struct outbuf *out, const struct profile *p);
-/* A TSV field: tab, newline, CR and backslash written as \t \n \r \\. */
-void report_tsv_field(struct outbuf *out, const char *s);
+/*
+ * A TSV field: tab, newline, CR and backslash written as \t \n \r \\;
+ * with esc (r->esc), the other characters escape.h escapes as \xHH.
+ */
+void report_tsv_field(struct outbuf *out, const char *s, int esc);
 /* A "#event" line per event of p: name, long name, formula. */
-void report_tsv_events(struct outbuf *out, const struct profile *p);
+void report_tsv_events(struct outbuf *out, const struct profile *p, int esc);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "escape.h"
 #include "numfmt.h"
 #include "outbuf.h"
 
@@ -142,6 +143,13 @@ static void print_cells(const struct report *r, char (*cells)[CELL], const size_
 	}
 }
 
+/* LABEL then the (escaped) text. */
+static void words(const struct report *r, const char *label, const char *text)
+{
+	fputs(label, r->out);
+	report_str(r, text);
+}
+
 static void header(const struct report *r, const struct diff *d, const char *const names[2])
 {
 	const struct opts *o = r->o;
@@ -152,38 +160,49 @@ static void header(const struct report *r, const struct diff *d, const char *con
 	report_rule(r);
 	for (s = 0; s < 2; s++) {
 		const struct profile *p = d->p[s];
-		fprintf(out, "%s profile:      %s", s ? "New" : "Old", names[s]);
-		if (p->creator && *p->creator)
-			fprintf(out, " (creator: %s)", p->creator);
+		fprintf(out, "%s profile:      ", s ? "New" : "Old");
+		report_str(r, names[s]);
+		if (p->creator && *p->creator) {
+			fputs(" (creator: ", out);
+			report_str(r, p->creator);
+			putc(')', out);
+		}
 		putc('\n', out);
 	}
 	report_rule(r);
 	for (s = 0; s < 2; s++) {
 		const struct profile *p = d->p[s];
-		fprintf(out, "%s target:       %s", s ? "New" : "Old",
-			p->cmd && *p->cmd ? p->cmd : "(unknown)");
-		if (p->pid && *p->pid)
-			fprintf(out, " (PID %s)", p->pid);
+		fprintf(out, "%s target:       ", s ? "New" : "Old");
+		report_str(r, p->cmd && *p->cmd ? p->cmd : "(unknown)");
+		if (p->pid && *p->pid) {
+			fputs(" (PID ", out);
+			report_str(r, p->pid);
+			putc(')', out);
+		}
 		putc('\n', out);
 	}
 	fputs("Events recorded: ", out);
 	for (i = 0; i < d->p[DIFF_NEW]->ev.nraw; i++)
-		fprintf(out, " %s", d->p[DIFF_NEW]->ev.ev[i].name);
+		words(r, " ", d->p[DIFF_NEW]->ev.ev[i].name);
 	fputs("\nEvents shown:    ", out);
 	for (i = 0; i < r->nshow; i++)
-		fprintf(out, " %s", d->p[DIFF_NEW]->ev.ev[r->show[i]].name);
+		words(r, " ", d->p[DIFF_NEW]->ev.ev[r->show[i]].name);
 	fputs("\nEvent sort order:", out);
 	for (i = 0; i < r->nsort; i++)
-		fprintf(out, " %s", d->p[DIFF_NEW]->ev.ev[r->sort[i]].name);
+		words(r, " ", d->p[DIFF_NEW]->ev.ev[r->sort[i]].name);
 	fputs("\nThresholds:      ", out);
 	for (i = 0; i < r->nsort; i++)
-		fprintf(out, " %s", r->thr_text[i]);
+		words(r, " ", r->thr_text[i]);
 	fprintf(out, "\nSorted by:        the change of %s cost\n",
 		o->inclusive ? "inclusive" : "self");
-	for (i = 0; i < o->nmod_funcname; i++)
-		fprintf(out, "%s   %s\n", i ? "               " : "Function names:", o->mod_funcname[i]);
-	for (i = 0; i < o->nmod_filename; i++)
-		fprintf(out, "%s   %s\n", i ? "               " : "File names:    ", o->mod_filename[i]);
+	for (i = 0; i < o->nmod_funcname; i++) {
+		words(r, i ? "                  " : "Function names:   ", o->mod_funcname[i]);
+		putc('\n', out);
+	}
+	for (i = 0; i < o->nmod_filename; i++) {
+		words(r, i ? "                  " : "File names:       ", o->mod_filename[i]);
+		putc('\n', out);
+	}
 	putc('\n', out);
 }
 
@@ -195,7 +214,8 @@ static void totals(const struct report *r, const struct diff *d)
 
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k], i;
-		size_t len = strlen(d->p[DIFF_NEW]->ev.ev[e].name);
+		const char *name = d->p[DIFF_NEW]->ev.ev[e].name;
+		size_t len = escape_width(name, strlen(name), r->esc);
 		numfmt_commify(d->total[0]->v[e], cells[0]);
 		numfmt_commify(d->total[1]->v[e], cells[1]);
 		cell(r, d->total[0]->v[e], d->total[1]->v[e], cells[2]);
@@ -250,8 +270,8 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 	/* column widths: the headers and every cell */
 	for (k = 0; k < r->nshow; k++) {
 		const char *name = d->p[DIFF_NEW]->ev.ev[r->show[k]].name;
-		w[k] = strlen(name) + 5;
-		w[r->nshow + k] = strlen(name) + 5;
+		w[k] = escape_width(name, strlen(name), r->esc) + 5;
+		w[r->nshow + k] = w[k];
 	}
 	for (i = 0; i < nrows; i++) {
 		row_cells(r, (const struct cc *const *)rows[i].f->self,
@@ -262,11 +282,12 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 	}
 	report_rule(r);
 	for (k = 0; k < ncol; k++) {
-		char h[80];
-		snprintf(h, sizeof(h), "%.60s %s", d->p[DIFF_NEW]->ev.ev[r->show[k % r->nshow]].name,
-			 k < r->nshow ? "self" : "incl");
-		fputs(h, out);
-		pad(out, w[k] - strlen(h) + 1);
+		/* the event's name, cut to 60 bytes, then "self" or "incl" */
+		const char *name = d->p[DIFF_NEW]->ev.ev[r->show[k % r->nshow]].name;
+		size_t len = strlen(name) < 60 ? strlen(name) : 60;
+		escape_fwrite(out, name, len, r->esc);
+		fputs(k < r->nshow ? " self" : " incl", out);
+		pad(out, w[k] - (escape_width(name, len, r->esc) + 5) + 1);
 	}
 	fputs(" file:function\n", out);
 	report_rule(r);
@@ -284,9 +305,11 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 		}
 		row_cells(r, (const struct cc *const *)f->self, (const struct cc *const *)f->incl, cells);
 		print_cells(r, cells, w, ncol);
-		fprintf(out, " %s", rows[i].name);
-		if (f->named && f->obj && *f->obj)
-			fprintf(out, " [%s]", f->obj);
+		words(r, " ", rows[i].name);
+		if (f->named && f->obj && *f->obj) {
+			words(r, " [", f->obj);
+			putc(']', out);
+		}
 		if (!f->in[0])
 			fputs(" (new)", out);
 		else if (!f->in[1])
@@ -442,7 +465,7 @@ void report_diff_tsv(struct report *r, const struct diff *d)
 
 	outbuf_init(out, r->out);
 	outbuf_puts(out, "# annogrind diff tsv 1\n");
-	report_tsv_events(out, pn);
+	report_tsv_events(out, pn, r->esc);
 	outbuf_puts(out, "kind\tstatus\tobject\tfile\tfunction");
 	for (k = 0; k < 2; k++) {
 		for (i = 0; i < pn->ev.n; i++) {
@@ -451,7 +474,7 @@ void report_diff_tsv(struct report *r, const struct diff *d)
 			for (c = 0; c < 3; c++) {
 				outbuf_puts(out, k ? "\tincl" : "\tself");
 				outbuf_puts(out, col[c]);
-				report_tsv_field(out, pn->ev.ev[i].name);
+				report_tsv_field(out, pn->ev.ev[i].name, r->esc);
 			}
 		}
 	}
@@ -467,11 +490,11 @@ void report_diff_tsv(struct report *r, const struct diff *d)
 		outbuf_puts(out, "fn\t");
 		outbuf_puts(out, status(d, f));
 		outbuf_putc(out, '\t');
-		report_tsv_field(out, f->obj);
+		report_tsv_field(out, f->obj, r->esc);
 		outbuf_putc(out, '\t');
-		report_tsv_field(out, f->file);
+		report_tsv_field(out, f->file, r->esc);
 		outbuf_putc(out, '\t');
-		report_tsv_field(out, f->name);
+		report_tsv_field(out, f->name, r->esc);
 		tcost(out, d, f->self[0], f->self[1]);
 		tcost(out, d, f->incl[0], f->incl[1]);
 		outbuf_putc(out, '\n');

@@ -5,28 +5,41 @@
 #include <string.h>
 
 #include "arena.h"
+#include "escape.h"
 #include "numfmt.h"
 
 /*
- * A DOT string body: quotes and backslashes escaped, controls dropped, a
- * byte that is not part of valid UTF-8 (Graphviz reads UTF-8) written as
+ * A DOT string body, safe for Graphviz and for a terminal: quotes and
+ * backslashes escaped, '&' as "&amp;" (Graphviz reads entities in
+ * labels), what escape.h escapes (controls, bidi) as the visible text
+ * \xHH, a byte that is not part of valid UTF-8 (Graphviz reads UTF-8) as
  * the entity of the same code point ("&#255;").
  */
 static void put_escaped(FILE *out, const char *s)
 {
+	static const char hex[] = "0123456789abcdef";
 	const unsigned char *u = (const unsigned char *)s;
+	size_t len = strlen(s), n, i;
 
-	while (*u) {
-		size_t n = report_utf8_len(u);
-		if (!n) {
-			fprintf(out, "&#%u;", (unsigned)*u++);
+	for (i = 0; i < len; i += n) {
+		n = escape_unit(s + i, len - i);
+		if (n) {
+			size_t k;
+			for (k = 0; k < n; k++)
+				fprintf(out, "\\\\x%c%c", hex[u[i + k] >> 4], hex[u[i + k] & 15]);
 			continue;
 		}
-		if (*u == '"' || *u == '\\')
-			putc('\\', out);
-		if (*u >= 0x20)
-			fwrite(u, 1, n, out);
-		u += n;
+		n = report_utf8_len(u + i);
+		if (!n) {
+			fprintf(out, "&#%u;", (unsigned)u[i]);
+			n = 1;
+		} else if (u[i] == '&') {
+			fputs("&amp;", out);
+		} else {
+			if (u[i] == '"' || u[i] == '\\')
+				putc('\\', out);
+			fwrite(u + i, 1, n, out);
+		}
 	}
 }
 
@@ -78,9 +91,13 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 	put_escaped(out, f->k.name);
 	fputs("\\n", out);
 	put_escaped(out, f->k.file->name);
-	fprintf(out, "\\n%s incl: ", ev);
+	fputs("\\n", out);
+	put_escaped(out, ev);
+	fputs(" incl: ", out);
 	put_cost(out, fn_incl(r->p, f)->v[dot_ev], total);
-	fprintf(out, "\\n%s self: ", ev);
+	fputs("\\n", out);
+	put_escaped(out, ev);
+	fputs(" self: ", out);
 	put_cost(out, f->self->v[dot_ev], total);
 	if (f->cycle)
 		fprintf(out, "\\n<cycle %u>", (unsigned)f->cycle);
@@ -136,7 +153,9 @@ void report_dot(struct report *r)
 	fputs("digraph callgrind {\n\tgraph [label=\"", out);
 	put_escaped(out, p->cmd && *p->cmd ? p->cmd : "(unknown)");
 	numfmt_commify(total, num);
-	fprintf(out, "\\n%s total: %s", p->ev.ev[dot_ev].name, num);
+	fputs("\\n", out);
+	put_escaped(out, p->ev.ev[dot_ev].name);
+	fprintf(out, " total: %s", num);
 	if (p->total_calculated)
 		fputs(" (calculated)", out);
 	fputs("\", labelloc=t, fontname=\"Helvetica\"];\n"

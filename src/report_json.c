@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "escape.h"
 #include "graph.h"
 #include "outbuf.h"
 
@@ -44,14 +45,20 @@ const struct fn **report_sorted_fns(const struct report *r, size_t *n)
 	return v;
 }
 
-/* "\u00XX" for a control character or a byte taken as Latin-1. */
+/* "\uXXXX" for a code point of the BMP. */
 static void jesc(struct outbuf *out, unsigned c)
 {
 	static const char hex[] = "0123456789abcdef";
-	char e[6] = { '\\', 'u', '0', '0', hex[(c >> 4) & 15], hex[c & 15] };
+	char e[6] = { '\\', 'u', hex[(c >> 12) & 15], hex[(c >> 8) & 15], hex[(c >> 4) & 15],
+		      hex[c & 15] };
 	outbuf_write(out, e, 6);
 }
 
+/*
+ * Besides what JSON requires, every character escape.h escapes on a
+ * terminal (DEL, C1 controls, bidi controls) is written as \uXXXX, so the
+ * output is safe on a terminal and decodes to the same string.
+ */
 void report_json_str(struct outbuf *out, const char *s)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -70,6 +77,13 @@ void report_json_str(struct outbuf *out, const char *s)
 		} else if (*u < 0x20 || !n) {
 			jesc(out, *u);
 			n = 1;
+		} else if (escape_unit((const char *)u, n) == n && n > 1) {
+			/* a C1 or bidi control: 2 or 3 bytes, decoded */
+			jesc(out, n == 2 ? (unsigned)(u[0] & 0x1f) << 6 | (u[1] & 0x3f)
+					 : (unsigned)(u[0] & 0x0f) << 12 | (unsigned)(u[1] & 0x3f) << 6 |
+						   (u[2] & 0x3f));
+		} else if (*u == 0x7f) {
+			jesc(out, *u);
 		} else {
 			outbuf_write(out, (const char *)u, n);
 		}

@@ -175,8 +175,11 @@ static void warn_newer(const struct report *r, const char *name)
 {
 	FILE *out = r->out;
 	print_banner(out);
-	fprintf(out, "@ Source file '%s' is more recent than input file '%s'.\n"
-		"@ Annotations may not be correct.\n", name, r->input_name);
+	fputs("@ Source file '", out);
+	report_str(r, name);
+	fputs("' is more recent than input file '", out);
+	report_str(r, r->input_name);
+	fputs("'.\n@ Annotations may not be correct.\n", out);
 	fputs("@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n\n",
 	      out);
 }
@@ -187,13 +190,17 @@ static void warn_past_end(const struct report *r, const char *name, int newer)
 	size_t len = strlen(name);
 
 	print_banner(out);
-	fprintf(out, "@@\n@@ Information recorded about lines past the end of '%s'.\n@@\n"
-		"@@ Probable cause and solution:\n", name);
-	if (newer)
-		fprintf(out, "@@ cause:    '%s' has changed since information was gathered.\n"
-			"@@           If so, a warning will have already been issued about this.\n"
-			"@@ solution: Recompile program and rerun under \"valgrind --cachesim=yes\" to \n"
-			"@@           gather new information.\n", name);
+	fputs("@@\n@@ Information recorded about lines past the end of '", out);
+	report_str(r, name);
+	fputs("'.\n@@\n@@ Probable cause and solution:\n", out);
+	if (newer) {
+		fputs("@@ cause:    '", out);
+		report_str(r, name);
+		fputs("' has changed since information was gathered.\n"
+		      "@@           If so, a warning will have already been issued about this.\n"
+		      "@@ solution: Recompile program and rerun under \"valgrind --cachesim=yes\" to \n"
+		      "@@           gather new information.\n", out);
+	}
 	else if (len >= 2 && !strcmp(name + len - 2, ".h"))
 		fputs("@@ cause:    bug in the Valgrind's debug info reader that screws up with .h\n"
 		      "@@           files sometimes\n"
@@ -255,7 +262,11 @@ static void print_calls(const struct report *r, const struct line_call *v, size_
 	for (; *ci < n && v[*ci].line == line; (*ci)++) {
 		const struct fn *c = v[*ci].callee;
 		report_cc(r, v[*ci].cc, width);
-		fprintf(r->out, " => %s:%s (", c->k.file->name, c->k.name);
+		fputs(" => ", r->out);
+		report_str(r, c->k.file->name);
+		putc(':', r->out);
+		report_str(r, c->k.name);
+		fputs(" (", r->out);
 		numfmt_commify(v[*ci].count, num);
 		fprintf(r->out, "%sx)\n", num);
 	}
@@ -265,10 +276,20 @@ static void print_header(const struct report *r, const struct ann *a, const char
 {
 	report_rule(r);
 	fprintf(r->out, "-- %s-annotated source: ", a->user ? "User" : "Auto");
-	if (*dir)
-		fprintf(r->out, "%s + ", dir);
-	fprintf(r->out, "%s\n", a->name);
+	if (*dir) {
+		report_str(r, dir);
+		fputs(" + ", r->out);
+	}
+	report_str(r, a->name);
+	putc('\n', r->out);
 	report_rule(r);
+}
+
+static void unidentified(const struct report *r, const char *name)
+{
+	fputs(" <counts for unidentified lines in ", r->out);
+	report_str(r, name);
+	fputs(">\n\n", r->out);
 }
 
 /*
@@ -302,12 +323,14 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 
 	if (next == n) {
 		/* costs, but none on a numbered line: no listing to show */
-		fprintf(out, "  No line-level annotation is possible: the profile gives no line\n"
-			"  numbers for %s (its costs are all on line 0).\n\n", a->name);
+		fputs("  No line-level annotation is possible: the profile gives no line\n"
+		      "  numbers for ", out);
+		report_str(r, a->name);
+		fputs(" (its costs are all on line 0).\n\n", out);
 		report_events(r, width);
 		fputs("\n", out);
 		report_cc(r, zero, width);
-		fprintf(out, " <counts for unidentified lines in %s>\n\n", a->name);
+		unidentified(r, a->name);
 		goto done;
 	}
 
@@ -367,7 +390,7 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 	putc('\n', out);
 	if (zero) {
 		report_cc(r, zero, width);
-		fprintf(out, " <counts for unidentified lines in %s>\n\n", a->name);
+		unidentified(r, a->name);
 	}
 done:
 	free(width);
@@ -479,7 +502,9 @@ void report_source(struct report *r)
 		}
 		print_header(r, a, dir);
 		if (!a->f || !a->f->nlines) {
-			fprintf(out, "  No information has been collected for %s\n\n", a->name);
+			fputs("  No information has been collected for ", out);
+			report_str(r, a->name);
+			fputs("\n\n", out);
 		} else {
 			did = 1;
 			annotate(r, a, &s, profile_mtime, printed);
@@ -492,8 +517,11 @@ void report_source(struct report *r)
 		report_rule(r);
 		fputs("The following files chosen for auto-annotation could not be found:\n", out);
 		report_rule(r);
-		for (i = 0; i < nunfound; i++)
-			fprintf(out, "  %s\n", unfound[i]);
+		for (i = 0; i < nunfound; i++) {
+			fputs("  ", out);
+			report_str(r, unfound[i]);
+			putc('\n', out);
+		}
 		putc('\n', out);
 	}
 

@@ -97,7 +97,7 @@ void report_summary(struct report *r)
 	for (i = 0; i < n; i++) {
 		report_cc(r, rows[i].self, w);
 		putc(' ', r->out);
-		fputs(*rows[i].name ? rows[i].name : "(none)", r->out);
+		report_str(r, *rows[i].name ? rows[i].name : "(none)");
 		putc('\n', r->out);
 	}
 	putc('\n', r->out);

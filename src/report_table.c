@@ -8,6 +8,13 @@
 #include "graph.h"
 #include "numfmt.h"
 
+/* " LABEL VALUE" with the value escaped (the profile's text). */
+static void field(const struct report *r, const char *label, const char *value)
+{
+	fputs(label, r->out);
+	report_str(r, value);
+}
+
 void report_header(struct report *r)
 {
 	const struct profile *p = r->p;
@@ -18,48 +25,59 @@ void report_header(struct report *r)
 	report_rule(r);
 	if (r->ninputs > 1) {
 		fputs("Profile data files", out);
-		for (i = 0; i < r->ninputs; i++)
-			fprintf(out, "%s '%s'", i ? "," : "", r->inputs[i]);
+		for (i = 0; i < r->ninputs; i++) {
+			field(r, i ? ", '" : " '", r->inputs[i]);
+			putc('\'', out);
+		}
 	} else {
-		fprintf(out, "Profile data file '%s'", r->input_name);
+		field(r, "Profile data file '", r->input_name);
+		putc('\'', out);
 	}
-	if (p->creator && *p->creator)
-		fprintf(out, " (creator: %s)", p->creator);
+	if (p->creator && *p->creator) {
+		field(r, " (creator: ", p->creator);
+		putc(')', out);
+	}
 	putc('\n', out);
 	report_rule(r);
-	for (i = 0; i < p->ndesc; i++)
-		if (strncmp(p->desc[i], "Option:", 7))
-			fprintf(out, "%s\n", p->desc[i]);
-	fprintf(out, "Profiled target:  %s", p->cmd && *p->cmd ? p->cmd : "(unknown)");
+	for (i = 0; i < p->ndesc; i++) {
+		if (strncmp(p->desc[i], "Option:", 7)) {
+			report_str(r, p->desc[i]);
+			putc('\n', out);
+		}
+	}
+	field(r, "Profiled target:  ", p->cmd && *p->cmd ? p->cmd : "(unknown)");
 	if (p->pid && *p->pid) {
-		fprintf(out, " (PID %s", p->pid);
+		field(r, " (PID ", p->pid);
 		if (p->part && *p->part)
-			fprintf(out, ", part %s", p->part);
+			field(r, ", part ", p->part);
 		if (p->thread && *p->thread)
-			fprintf(out, ", thread %s", p->thread);
+			field(r, ", thread ", p->thread);
 		putc(')', out);
 	}
 	putc('\n', out);
 	fputs("Events recorded: ", out);
 	for (i = 0; i < p->ev.nraw; i++)
-		fprintf(out, " %s", p->ev.ev[i].name);
+		field(r, " ", p->ev.ev[i].name);
 	fputs("\nEvents shown:    ", out);
 	for (i = 0; i < r->nshow; i++)
-		fprintf(out, " %s", p->ev.ev[r->show[i]].name);
+		field(r, " ", p->ev.ev[r->show[i]].name);
 	fputs("\nEvent sort order:", out);
 	for (i = 0; i < r->nsort; i++)
-		fprintf(out, " %s", p->ev.ev[r->sort[i]].name);
+		field(r, " ", p->ev.ev[r->sort[i]].name);
 	fputs("\nThresholds:      ", out);
 	for (i = 0; i < r->nsort; i++)
-		fprintf(out, " %s", r->thr_text[i]);
+		field(r, " ", r->thr_text[i]);
 	/* only when given, so callgrind_annotate's header stays byte for byte */
 	if (o->row_threshold >= 0)
 		fprintf(out, "\nRow threshold:    %g", o->row_threshold);
 	if (o->top)
 		fprintf(out, "\nTop:              %zu", o->top);
-	fprintf(out, "\nInclude dirs:     %s\n", o->ninclude ? o->include[0] : "");
-	for (i = 1; i < o->ninclude; i++)
-		fprintf(out, "                  %s\n", o->include[i]);
+	field(r, "\nInclude dirs:     ", o->ninclude ? o->include[0] : "");
+	putc('\n', out);
+	for (i = 1; i < o->ninclude; i++) {
+		field(r, "                  ", o->include[i]);
+		putc('\n', out);
+	}
 	fputs("User annotated:   ", out);
 	for (i = 0, k = 0; i < o->nuser; i++) {
 		size_t j;
@@ -70,7 +88,7 @@ void report_header(struct report *r)
 			continue;
 		if (k++)
 			fputs("\n                  ", out);
-		fputs(o->user_files[i], out);
+		report_str(r, o->user_files[i]);
 	}
 	fprintf(out, "\nAuto-annotation:  %s\n\n", o->auto_annotate ? "on" : "off");
 }
@@ -226,11 +244,11 @@ static int call_out_cmp(const void *x, const void *y)
 	return c ? c : graph_fn_cmp(a->k.callee, b->k.callee);
 }
 
-static void print_name(FILE *out, const struct fn *f)
+static void print_name(const struct report *r, const struct fn *f)
 {
-	fputs(f->k.file->name, out);
-	putc(':', out);
-	fputs(f->k.name, out);
+	report_str(r, f->k.file->name);
+	putc(':', r->out);
+	report_str(r, f->k.name);
 }
 
 /*
@@ -269,14 +287,14 @@ static void print_call(struct report *r, const struct call *c, const struct fn *
 
 	report_cc(r, call_cost_shown(r, c, tmp), r->width);
 	fputs(arrow, r->out);
-	print_name(r->out, other);
+	print_name(r, other);
 	numfmt_commify(c->count, num);
 	fputs(" (", r->out);
 	fputs(num, r->out);
 	fputs("x)", r->out);
 	if (other->named) {
 		fputs(" [", r->out);
-		fputs(other->obj, r->out);
+		report_str(r, other->obj);
 		putc(']', r->out);
 	}
 	putc('\n', r->out);
@@ -432,12 +450,12 @@ void report_table(struct report *r)
 			fputs(" * ", out);
 		putc(' ', out);
 		if (f)
-			print_name(out, f);
+			print_name(r, f);
 		else
 			fprintf(out, "<cycle %u>", (unsigned)cy->num);
 		if (f && f->named && *f->obj) {
 			fputs(" [", out);
-			fputs(f->obj, out);
+			report_str(r, f->obj);
 			putc(']', out);
 		}
 		if (f && f->cycle && (o->inclusive || tree))
@@ -448,7 +466,7 @@ void report_table(struct report *r)
 				const struct fn *m = cy->members[k];
 				report_cc(r, fn_incl(p, m), r->width);
 				fputs(" = ", out);
-				print_name(out, m);
+				print_name(r, m);
 				putc('\n', out);
 			}
 		}

@@ -2,13 +2,18 @@
 #include "report.h"
 
 #include <stdlib.h>
+#include <string.h>
 
+#include "escape.h"
 #include "outbuf.h"
 
-void report_tsv_field(struct outbuf *out, const char *s)
+void report_tsv_field(struct outbuf *out, const char *s, int esc)
 {
-	for (; s && *s; s++) {
-		switch (*s) {
+	size_t len = s ? strlen(s) : 0, i, n;
+
+	for (i = 0; i < len; i += n) {
+		n = 1;
+		switch (s[i]) {
 		case '\t':
 			outbuf_puts(out, "\\t");
 			break;
@@ -22,7 +27,14 @@ void report_tsv_field(struct outbuf *out, const char *s)
 			outbuf_puts(out, "\\\\");
 			break;
 		default:
-			outbuf_putc(out, *s);
+			/* other controls as \xHH when escaping (unambiguous: '\\' is doubled) */
+			n = esc ? escape_unit(s + i, len - i) : 0;
+			if (n) {
+				escape_outbuf(out, s + i, n, 1);
+			} else {
+				outbuf_putc(out, s[i]);
+				n = 1;
+			}
 		}
 	}
 }
@@ -38,27 +50,27 @@ static void tcost(struct outbuf *out, const struct profile *p, const struct cc *
 	}
 }
 
-static void tnames(struct outbuf *out, const struct fn *f)
+static void tnames(struct outbuf *out, const struct fn *f, int esc)
 {
 	outbuf_putc(out, '\t');
-	report_tsv_field(out, f->obj);
+	report_tsv_field(out, f->obj, esc);
 	outbuf_putc(out, '\t');
-	report_tsv_field(out, f->k.file->name);
+	report_tsv_field(out, f->k.file->name, esc);
 	outbuf_putc(out, '\t');
-	report_tsv_field(out, f->k.name);
+	report_tsv_field(out, f->k.name, esc);
 }
 
-void report_tsv_events(struct outbuf *out, const struct profile *p)
+void report_tsv_events(struct outbuf *out, const struct profile *p, int esc)
 {
 	size_t i;
 
 	for (i = 0; i < p->ev.n; i++) {
 		outbuf_puts(out, "#event\t");
-		report_tsv_field(out, p->ev.ev[i].name);
+		report_tsv_field(out, p->ev.ev[i].name, esc);
 		outbuf_putc(out, '\t');
-		report_tsv_field(out, p->ev.ev[i].longname);
+		report_tsv_field(out, p->ev.ev[i].longname, esc);
 		outbuf_putc(out, '\t');
-		report_tsv_field(out, p->ev.ev[i].formula);
+		report_tsv_field(out, p->ev.ev[i].formula, esc);
 		outbuf_putc(out, '\n');
 	}
 }
@@ -70,18 +82,19 @@ void report_tsv(struct report *r)
 	struct outbuf *out = &ob;
 	const struct fn **fns;
 	size_t i, n;
+	int esc = r->esc;
 
 	outbuf_init(out, r->out);
 	outbuf_puts(out, "# annogrind tsv 1\n");
-	report_tsv_events(out, p);
+	report_tsv_events(out, p, esc);
 	outbuf_puts(out, "kind\tid\tto\tobject\tfile\tfunction\tcalls");
 	for (i = 0; i < p->ev.n; i++) {
 		outbuf_puts(out, "\tself:");
-		report_tsv_field(out, p->ev.ev[i].name);
+		report_tsv_field(out, p->ev.ev[i].name, esc);
 	}
 	for (i = 0; i < p->ev.n; i++) {
 		outbuf_puts(out, "\tincl:");
-		report_tsv_field(out, p->ev.ev[i].name);
+		report_tsv_field(out, p->ev.ev[i].name, esc);
 	}
 	outbuf_puts(out, "\ntotal\t\t\t\t\t\t");
 	tcost(out, p, p->total);
@@ -95,7 +108,7 @@ void report_tsv(struct report *r)
 		int file = r->o->summary == OPTS_SUMMARY_FILE;
 		for (k = 0; k < nrows; k++) {
 			outbuf_puts(out, file ? "file\t\t\t\t" : "object\t\t\t");
-			report_tsv_field(out, rows[k].name);
+			report_tsv_field(out, rows[k].name, esc);
 			outbuf_puts(out, file ? "\t\t" : "\t\t\t");
 			tcost(out, p, rows[k].self);
 			tcost(out, p, NULL);
@@ -112,7 +125,7 @@ void report_tsv(struct report *r)
 		outbuf_puts(out, "fn\t");
 		outbuf_u64(out, f->id);
 		outbuf_putc(out, '\t');	/* no "to" */
-		tnames(out, f);
+		tnames(out, f, esc);
 		outbuf_putc(out, '\t');
 		outbuf_u64(out, calls);
 		tcost(out, p, f->self);
@@ -123,7 +136,7 @@ void report_tsv(struct report *r)
 			outbuf_u64(out, f->id);
 			outbuf_putc(out, '\t');
 			outbuf_u64(out, c->k.callee->id);
-			tnames(out, c->k.callee);
+			tnames(out, c->k.callee, esc);
 			outbuf_putc(out, '\t');
 			outbuf_u64(out, c->count);
 			tcost(out, p, NULL);

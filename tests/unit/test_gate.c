@@ -200,6 +200,57 @@ START_TEST(diff_checks)
 }
 END_TEST
 
+/*
+ * The glob sees the whole "file:function", however long: a file name of
+ * 5,000 bytes used to be cut to 4,095 with the function name, so this
+ * limit picked nothing.  work has self 70: "=69" is broken, "=70" not.
+ */
+START_TEST(long_name)
+{
+	size_t dirlen = 5000, n;
+	char *text = malloc(dirlen + 200), out[512];
+	struct profile p;
+	FILE *f;
+
+	strcpy(text, "events: Ir\nfl=");
+	n = strlen(text);
+	memset(text + n, 'd', dirlen);
+	strcpy(text + n + dirlen, "/p.c\nfn=work\n5 70\n");
+	ck_assert_int_eq(unit_load(&p, text), 0);
+	ck_assert_int_eq(graph_inclusive(&p, "t.cg"), 0);
+	ck_assert_int_eq(gate_parse(&g, "Ir:self:*/p.c:work=70", err, sizeof(err)), 0);
+	ck_assert_int_eq(gate_resolve(&g, &p, err, sizeof(err)), 0);
+	f = fmemopen(out, sizeof(out), "w");
+	ck_assert_uint_eq(gate_check(&g, &p, f), 0);
+	gate_release(&g);
+	ck_assert_int_eq(gate_parse(&g, "Ir:self:*/p.c:work=69", err, sizeof(err)), 0);
+	ck_assert_int_eq(gate_resolve(&g, &p, err, sizeof(err)), 0);
+	ck_assert_uint_eq(gate_check(&g, &p, f), 1);
+	fclose(f);
+	profile_release(&p);
+	free(text);
+}
+END_TEST
+
+/* Messages quote the profile: escaped, always ("\x1b" for ESC). */
+START_TEST(escaped)
+{
+	static const char text[] = "events: Ir\nfl=p.c\nfn=w\x1b]0;x\x07\n5 70\n";
+	char out[512];
+	struct profile p;
+	FILE *f = fmemopen(out, sizeof(out), "w");
+
+	ck_assert_int_eq(unit_load(&p, text), 0);
+	ck_assert_int_eq(graph_inclusive(&p, "t.cg"), 0);
+	ck_assert_int_eq(gate_parse(&g, "Ir:self:w*=1", err, sizeof(err)), 0);
+	ck_assert_int_eq(gate_resolve(&g, &p, err, sizeof(err)), 0);
+	ck_assert_uint_eq(gate_check(&g, &p, f), 1);
+	fclose(f);
+	ck_assert_str_eq(out, "annogrind: limit 'Ir:self:w*=1' exceeded: p.c:w\\x1b]0;x\\x07 has self Ir 70 (100.00% of 70)\n");
+	profile_release(&p);
+}
+END_TEST
+
 Suite *gate_suite(void)
 {
 	Suite *s = suite_create("gate");
@@ -213,6 +264,8 @@ Suite *gate_suite(void)
 	tcase_add_test(tc, errors);
 	tcase_add_test(tc, diff_checks);
 	tcase_add_test(tc, checks);
+	tcase_add_test(tc, long_name);
+	tcase_add_test(tc, escaped);
 	suite_add_tcase(s, tc);
 	return s;
 }
