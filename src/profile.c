@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "icode.h"
+
 /*
  * An interned name: uthash keyed by the arena copy of the string.  The
  * loader interns a name once per definition ("(id) name"), not per cost
@@ -69,6 +71,7 @@ void profile_release(struct profile *p)
 	free(p->exact_incl);
 	free(p->out);
 	free(p->in);
+	icode_release_all(p);
 	events_release(&p->ev);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));

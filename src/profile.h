@@ -30,6 +30,8 @@ struct cc {
 struct fn;
 struct call;
 struct istr;
+struct icode;
+struct icode_index;
 
 /* A source line with its cost, kept per file for annotation. */
 struct line_cost {
@@ -203,6 +205,12 @@ struct profile {
 	int drop_calls;
 	int (*want_lines)(const char *file, void *ctx);
 	void *want_ctx;
+
+	/* machine code (icode.h): kept only when keep_instr is set before loading */
+	int keep_instr;
+	struct icode **icodes;	/* in order of creation */
+	size_t nicodes, capicodes;
+	struct icode_index *icode_ix;	/* private to icode.c */
 };
 
 void profile_init(struct profile *p);
