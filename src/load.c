@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "icode.h"
 #include "load_apply.h"
 #include "load_read.h"
 
@@ -126,6 +127,18 @@ int load_finish(struct profile *p)
 			bad |= derive(p, cc);
 		for (s = f->sites; s; s = s->next)
 			bad |= derive(p, s->cc);
+	}
+	for (i = 0; i < p->nicodes; i++) {
+		const struct icode *u = p->icodes[i];
+		size_t k;
+		for (k = 0; k < u->acap; k++) {
+			const struct icall *c;
+			if (!u->akeys[k])
+				continue;
+			bad |= derive(p, u->avals[k]->cc);
+			for (c = u->avals[k]->calls; c; c = c->next)
+				bad |= derive(p, c->cc);
+		}
 	}
 	if (bad) {
 		diag(DIAG_ERROR, NULL, 0, "a value of an event defined by an 'event:' formula does not fit in 64 bits");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "icode.h"
 #include "load.h"
 
 /*
@@ -73,6 +74,7 @@ struct loader {
 	uint64_t call_line;	/* line number of the calls= line */
 
 	int npos, line_col;	/* position columns; index of "line" or -1 */
+	int instr_col;		/* index of "instr" or -1 */
 	uint64_t pos[MAX_POS];
 
 	uint64_t *costs;	/* scratch for one cost line, n events */
@@ -98,6 +100,16 @@ struct loader {
 	struct cc *lc_cc;
 
 	uint64_t nbytes;	/* bytes read so far */
+
+	/* machine code (profile.keep_instr only): the function and object of
+	   the last fn= line, whose unit takes the cost lines that follow */
+	struct fn *code_fn;
+	const char *code_ob;
+	struct icode *icode;	/* the unit of code_fn in code_ob, once looked up */
+	const char *jump_fn;	/* jfn= waiting for its jump= or jcnd= */
+	int jump_pending;	/* jump=/jcnd= read; the jump's position line comes next */
+	int jump_cond;
+	uint64_t jump_taken, jump_exec, jump_to;
 };
 
 static int is_space(char c)
@@ -267,6 +279,11 @@ static void part_reset(struct loader *ld)
 	ld->callee = NULL;
 	ld->call_pending = 0;
 	ld->pos_seen = 0;
+	ld->code_fn = NULL;
+	ld->code_ob = NULL;
+	ld->icode = NULL;
+	ld->jump_fn = NULL;
+	ld->jump_pending = 0;
 	memset(ld->pos, 0, sizeof(ld->pos));
 	ld->summary.given = ld->totals.given = 0;
 	ld->summary.n = ld->totals.n = 0;
@@ -407,7 +424,7 @@ static int parse_numbers(struct loader *ld, const char *s, const char *end,
 
 static int parse_positions(struct loader *ld, const char *s, const char *end)
 {
-	int n = 0, line_col = -1, has_instr = 0;
+	int n = 0, line_col = -1, instr_col = -1;
 
 	for (;;) {
 		const char *w;
@@ -424,7 +441,7 @@ static int parse_positions(struct loader *ld, const char *s, const char *end)
 		if (len == 4 && !memcmp(w, "line", 4))
 			line_col = n;
 		else if (len == 5 && !memcmp(w, "instr", 5))
-			has_instr = 1;
+			instr_col = n;
 		else if (!(len == 2 && !memcmp(w, "bb", 2)))
 			return ERR(ld, "unknown position kind %s", diag_quote(w, len));
 		n++;
@@ -433,9 +450,10 @@ static int parse_positions(struct loader *ld, const char *s, const char *end)
 		return ERR(ld, "'positions:' names no position kind");
 	ld->npos = n;
 	ld->line_col = line_col;
+	ld->instr_col = instr_col;
 	if (ld->p->nparts <= 1 && ld->p->nfiles <= 1) {
 		ld->p->has_line = line_col >= 0;
-		ld->p->has_instr = has_instr;
+		ld->p->has_instr = instr_col >= 0;
 	}
 	return 0;
 }
@@ -652,6 +670,56 @@ static int call_add(struct loader *ld, uint64_t *count, struct cc *cc, const uin
 	return 0;
 }
 
+/*
+ * The machine code of a cost line (profile.keep_instr): the cost of its
+ * instruction, or the call or jump made there when a calls=, jump= or
+ * jcnd= line came before it.
+ */
+static int instr_apply(struct loader *ld, const uint64_t *pos, const uint64_t *c, size_t n,
+		       struct file *f, uint64_t line)
+{
+	struct profile *p = ld->p;
+	struct instr *in;
+	uint64_t addr = pos[ld->instr_col];
+	size_t i;
+	unsigned bad = 0;
+
+	if (!ld->icode)
+		ld->icode = icode_get(p, ld->code_fn, ld->code_ob);
+	in = icode_instr(p, ld->icode, addr);
+	if (ld->call_pending) {
+		struct icall *k = instr_call(p, in, ld->callee);
+		return call_add(ld, &k->count, k->cc, c, n);
+	}
+	if (ld->jump_pending) {
+		struct ijump *j = instr_jump(p, in, ld->jump_to, ld->jump_fn, ld->jump_cond);
+		ld->jump_pending = 0;
+		ld->jump_fn = NULL;
+		ld->icode->njumps++;
+		if (__builtin_add_overflow(j->taken, ld->jump_taken, &j->taken) ||
+		    __builtin_add_overflow(j->executed, ld->jump_exec, &j->executed))
+			return ERR(ld, "jump count at address 0x%llx of %s does not fit in 64 bits",
+				   (unsigned long long)addr,
+				   diag_quote(ld->code_fn->k.name, strlen(ld->code_fn->k.name)));
+	}
+	for (i = 0; i < n; i++)
+		bad |= __builtin_add_overflow(in->cc->v[i], c[i], &in->cc->v[i]);
+	if (bad)
+		return ERR(ld, "cost of address 0x%llx of %s does not fit in 64 bits (event %s)",
+			   (unsigned long long)addr,
+			   diag_quote(ld->code_fn->k.name, strlen(ld->code_fn->k.name)),
+			   wrapped(ld, in->cc->v, c, n));
+	if (n > in->cc->ndef)
+		in->cc->ndef = (uint32_t)n;
+	if (n || !in->file) {
+		in->file = f;
+		in->line = line;
+	}
+	if (ld->fn != ld->code_fn)
+		icode_piece(ld->icode, ld->fn);
+	return 0;
+}
+
 static inline __attribute__((always_inline)) int
 cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t n)
 {
@@ -680,6 +748,9 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 		return ERR(ld, "cost line before any 'fn=' line");
 	}
 	f = ld->fl ? ld->fl : current_file(ld);
+	if (p->keep_instr && ld->instr_col >= 0 && ld->code_fn &&
+	    instr_apply(ld, pos, c, n, f, line))
+		return -1;
 	if (ld->call_pending) {
 		ld->call_pending = 0;
 		/* annotated sources order their calls by the caller's calls to the callee */
@@ -883,6 +954,39 @@ static int calls_line(struct loader *ld, const char *s, const char *end)
 	return 0;
 }
 
+/*
+ * jump=COUNT TARGET or jcnd=TAKEN/EXECUTED TARGET (Callgrind's
+ * --collect-jumps=yes), kept only for the machine code: the jump's own
+ * position is the line after it.  Such lines were never needed before, so
+ * a malformed one is a warning (the jump is left out), not an error.
+ */
+static int jump_line(struct loader *ld, int cond, const char *s, const char *end)
+{
+	const char *start = s;
+	uint64_t pos[MAX_POS];
+
+	s = skip_space(s, end);
+	if (load_parse_u64(&s, end, &ld->jump_taken) != LOAD_NUM_OK)
+		goto bad;
+	ld->jump_exec = ld->jump_taken;
+	if (cond && (s == end || *s != '/' || (s++, load_parse_u64(&s, end, &ld->jump_exec)) != LOAD_NUM_OK))
+		goto bad;
+	if (s == end || !is_space(*s))
+		goto bad;
+	s = skip_space(s, end);
+	if (s == end || parse_positions_of_line(ld, &s, end, pos))
+		goto bad;
+	ld->jump_to = pos[ld->instr_col];
+	ld->jump_cond = cond;
+	ld->jump_pending = 1;
+	return 0;
+bad:
+	WARN(ld, "bad %s line %s ignored", cond ? "'jcnd='" : "'jump='",
+	     diag_quote(start, (size_t)(end - start)));
+	ld->jump_fn = NULL;
+	return 0;
+}
+
 static int body_line(struct loader *ld, const char *key, size_t klen,
 		     const char *s, const char *end)
 {
@@ -892,6 +996,7 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 	if (!ld->costs && freeze(ld))
 		return -1;
 	ld->in_body = 1;
+	ld->jump_pending = 0;	/* a jump's position line comes right after it */
 	if (klen == 2 && key[0] == 'f') {
 		switch (key[1]) {
 		case 'n':
@@ -904,6 +1009,10 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 			ld->fn->obj = ob;
 			ld->fn->listed = 1;
 			ld->fn->named = 1;
+			ld->code_fn = ld->fn;
+			ld->code_ob = ob;
+			ld->icode = NULL;
+			ld->jump_fn = NULL;
 			return 0;
 		case 'l':
 		case 'i':
@@ -942,12 +1051,19 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 		/* jump targets: only their name definitions matter here */
 		if (key[2] == 'i')
 			return parse_name(ld, SP_FL, s, end, &name);
-		if (key[2] == 'n')
-			return parse_name(ld, SP_FN, s, end, &name);
+		if (key[2] == 'n') {
+			if (parse_name(ld, SP_FN, s, end, &name))
+				return -1;
+			ld->jump_fn = name;
+			return 0;
+		}
 	} else if (klen == 5 && !memcmp(key, "calls", 5)) {
 		return calls_line(ld, s, end);
 	} else if (klen == 4 && (!memcmp(key, "jump", 4) || !memcmp(key, "jcnd", 4))) {
-		return 0;	/* jumps are not reported; the position line after it is a cost line */
+		/* the position line after it is a cost line */
+		if (ld->p->keep_instr && ld->instr_col >= 0 && ld->fn)
+			return jump_line(ld, key[1] == 'c', s, end);
+		return 0;
 	}
 	WARN(ld, "unknown line %s ignored", diag_quote(key, (size_t)(end - key)));
 	return 0;
@@ -1045,6 +1161,7 @@ struct loader *loader_new(struct profile *p, const char *name, const char *pwd)
 	ld->pwdlen = pwd ? strlen(pwd) : 0;
 	ld->npos = 1;
 	ld->line_col = 0;
+	ld->instr_col = -1;
 	diag_warnings_begin();
 	p->nfiles++;
 	p->nparts++;
@@ -1156,7 +1273,7 @@ static size_t run_apply(struct loader *ld, const struct block *b, size_t first, 
 	    ld->call_pending || !ld->pos_seen || nraw > RUN_MAX_EVENTS)
 		return 0;
 	f = ld->fl ? ld->fl : current_file(ld);
-	if (ld->line_col >= 0 && f->keep_lines)
+	if ((ld->line_col >= 0 && f->keep_lines) || p->keep_instr)
 		return 0;
 	st.tv = b->tv + tok;
 	st.tt = b->tt + tok;
