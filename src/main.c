@@ -156,6 +156,8 @@ static void render_text(struct report *r)
 	report_header(r);
 	report_table(r);
 	report_source(r);
+	if (r->o->annotate_asm)
+		report_asm(r);
 }
 
 /*
@@ -301,6 +303,7 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 	size_t i;
 	int incl = o->inclusive || o->tree_caller || o->tree_calling;
 
+	p->keep_instr = o->annotate_asm;
 	if (o->format != OPTS_FORMAT_TEXT || o->nmod_funcname || o->nmod_filename)
 		return;
 	for (i = 0; i < ngates; i++)

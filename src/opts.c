@@ -33,6 +33,8 @@ enum {
 	OPT_IGNORE_OBJECT,
 	OPT_HIDE_OBJECT,
 	OPT_ESCAPE,
+	OPT_ANNOTATE,
+	OPT_DISASM,
 };
 
 static const struct option longopts[] = {
@@ -62,6 +64,8 @@ static const struct option longopts[] = {
 	{ "ignore-object", required_argument, NULL, OPT_IGNORE_OBJECT },
 	{ "hide-object", required_argument, NULL, OPT_HIDE_OBJECT },
 	{ "escape", required_argument, NULL, OPT_ESCAPE },
+	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
+	{ "disasm", optional_argument, NULL, OPT_DISASM },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -74,6 +78,7 @@ void opts_init(struct opts *o)
 	o->auto_annotate = 1;
 	o->context = 8;
 	o->row_threshold = -1;
+	o->disasm = -1;
 }
 
 static void free_list(char **v, size_t n)
@@ -289,6 +294,27 @@ static int parse_escape_option(struct opts *o, int c, const char *arg)
 	return 1;
 }
 
+/* The machine-code options (issue 18); returns 1 when c was one of them, -1 on error. */
+static int parse_asm_option(struct opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case OPT_ANNOTATE:
+		if (!strcmp(arg, "asm")) {
+			o->annotate_asm = 1;
+		} else if (!strcmp(arg, "none")) {
+			o->annotate_asm = 0;
+		} else {
+			snprintf(o->err, sizeof(o->err), "--annotate takes asm or none, not '%.60s'",
+				 arg);
+			return -1;
+		}
+		return 1;
+	case OPT_DISASM:
+		return yes_no(o, "disasm", arg, &o->disasm) ? -1 : 1;
+	}
+	return 0;
+}
+
 static int set_format(struct opts *o, const char *arg)
 {
 	static const struct {
@@ -339,6 +365,8 @@ int opts_parse(struct opts *o, int argc, char **argv)
 			ci = parse_part_option(o, c, optarg);
 		if (!ci)
 			ci = parse_escape_option(o, c, optarg);
+		if (!ci)
+			ci = parse_asm_option(o, c, optarg);
 		if (ci < 0)
 			return -1;
 		if (ci)

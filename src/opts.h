@@ -88,6 +88,9 @@ struct opts {
 	size_t nfilters;
 	/* hostile profiles (issue 15) */
 	enum opts_escape escape;	/* --escape=auto|always|never */
+	/* machine code (issue 18, report_asm.c) */
+	int annotate_asm;	/* --annotate=asm */
+	int disasm;		/* --disasm=yes|no; -1 when not given: yes for text, no for JSON */
 
 	char err[256];		/* why opts_parse failed */
 };

@@ -81,6 +81,7 @@ void report_release(struct report *r)
 	free(r->thr_text);
 	free(r->width);
 	free(r->files);
+	free(r->fns);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -38,6 +38,9 @@ struct report {
 	/* files of the functions the table printed, for auto-annotation */
 	const struct file **files;
 	size_t nfiles;
+	/* the functions the table printed, in its order (for --annotate=asm) */
+	const struct fn **fns;
+	size_t nfns;
 };
 
 /* Returns 0, or -1 with a message in err (an unknown event: a usage error). */
@@ -75,6 +78,8 @@ void report_table(struct report *r);
 void report_source(struct report *r);
 /* Whether a source file can be read in the current folder or an -I folder. */
 int report_source_readable(const struct opts *o, const char *name);
+/* Machine code of the functions the table printed (--annotate=asm, report_asm.c). */
+void report_asm(struct report *r);
 
 /*
  * --row-threshold and --top (both orders put rows in decreasing order of the
@@ -119,5 +124,11 @@ void report_json_events(struct outbuf *out, const struct profile *p);
 void report_tsv_field(struct outbuf *out, const char *s, int esc);
 /* A "#event" line per event of p: name, long name, formula. */
 void report_tsv_events(struct outbuf *out, const struct profile *p, int esc);
+/*
+ * The "machine_code" member of the JSON report (--annotate=asm): the units
+ * of the functions fns[0..n) with their instructions, and the text objdump
+ * shows for each with --disasm=yes.  Sets r->fns.
+ */
+void report_asm_json(struct report *r, struct outbuf *out, const struct fn *const *fns, size_t n);
 
 #endif

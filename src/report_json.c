@@ -252,8 +252,11 @@ void report_json(struct report *r)
 		jcalls(out, p, f, 0);
 		outbuf_putc(out, '}');
 	}
+	outbuf_puts(out, n ? "\n  ],\n" : "],\n");
+	if (r->o->annotate_asm)
+		report_asm_json(r, out, fns, n);
 	free(fns);
-	outbuf_puts(out, n ? "\n  ],\n  \"cycles\": [" : "],\n  \"cycles\": [");
+	outbuf_puts(out, "  \"cycles\": [");
 	for (i = 0; i < p->ncycles; i++) {
 		const struct cycle *cy = &p->cycles[i];
 		outbuf_puts(out, i ? ",\n    {\"cycle\": " : "\n    {\"cycle\": ");

@@ -419,6 +419,7 @@ void report_table(struct report *r)
 
 	curr = xcalloc(r->nsort + 1, sizeof(*curr));
 	r->nfiles = 0;
+	r->nfns = 0;
 	for (i = 0; i < nrows; i++) {
 		const struct row *row = &rows[i];
 		const struct fn *f = row_fn(row);
@@ -477,7 +478,9 @@ void report_table(struct report *r)
 			if (r->nfiles == capfiles) {
 				capfiles = capfiles ? 2 * capfiles : 256;
 				r->files = xrealloc(r->files, capfiles * sizeof(*r->files));
+				r->fns = xrealloc(r->fns, capfiles * sizeof(*r->fns));
 			}
+			r->fns[r->nfns++] = f;
 			r->files[r->nfiles++] = f->k.file;
 		}
 		for (k = 0; k < r->nsort; k++) {

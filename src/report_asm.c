@@ -1,0 +1,985 @@
+/* report_asm: the machine code of the functions the table printed, with the costs of each instruction. */
+#include "report.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "graph.h"
+#include "icode.h"
+#include "numfmt.h"
+#include "objdump.h"
+#include "outbuf.h"
+
+/*
+ * For each function of the table (in its order), the machine code of each
+ * of its units (icode.h: one per object), disassembled by objdump: every
+ * instruction with a cost and --context instructions around them, the
+ * source line where it changes, the calls made under a call instruction,
+ * the jumps made at a jump and the arrivals before its target, then the
+ * total of what was shown against the function's self cost.  Anything that
+ * keeps the machine code from being shown (no object, objdump missing or
+ * failing) is said in one line, and the costs are listed by address.
+ */
+
+/* A symbol table read once per object. */
+struct objcache {
+	const char *obj;
+	struct objsym *syms;
+	size_t nsyms;
+	int failed;		/* objdump could not be run */
+	char err[320];
+};
+
+/* A source file read once, for the text of the lines shown. */
+struct srcfile {
+	const struct file *f;
+	char *buf;		/* NULL: cannot be read */
+	const char **line;	/* line[i]: start of line i + 1 */
+	size_t nlines;
+};
+
+/* What one block works with. */
+struct asm_ctx {
+	struct report *r;
+	struct objcache *objs;
+	size_t nobjs;
+	struct srcfile *srcs;
+	size_t nsrcs;
+	time_t profile_mtime;
+};
+
+/* A line of the listing: an instruction objdump showed, or an address with a cost. */
+struct row {
+	uint64_t addr;
+	const char *text;	/* NULL: no machine code */
+	const struct instr *in;	/* NULL: no cost */
+};
+
+/* A jump arriving at an address of the unit. */
+struct arrival {
+	uint64_t to, from, taken;
+};
+
+/* Write s with control bytes as \xHH, so that no byte of an object or source file drives the terminal. */
+static void put_text(FILE *out, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if ((c < 0x20 && c != '\t') || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
+		else
+			putc(c, out);
+	}
+}
+
+static void put_str(FILE *out, const char *s)
+{
+	put_text(out, s, strlen(s));
+}
+
+static void put_fn(FILE *out, const struct fn *f)
+{
+	put_str(out, f->k.file->name);
+	putc(':', out);
+	put_str(out, f->k.name);
+}
+
+static void spaces(FILE *out, size_t n)
+{
+	while (n--)
+		putc(' ', out);
+}
+
+/* The width of the cost columns, separators included. */
+static size_t cols_width(const struct report *r, const size_t *width)
+{
+	size_t k, w = 0;
+
+	for (k = 0; k < r->nshow; k++)
+		w += width[r->show[k]] + 1;
+	return w;
+}
+
+static struct objcache *obj_symbols(struct asm_ctx *x, const char *obj)
+{
+	struct objcache *c;
+	size_t i;
+
+	for (i = 0; i < x->nobjs; i++)
+		if (x->objs[i].obj == obj)
+			return &x->objs[i];
+	x->objs = xrealloc(x->objs, (x->nobjs + 1) * sizeof(*x->objs));
+	c = &x->objs[x->nobjs++];
+	memset(c, 0, sizeof(*c));
+	c->obj = obj;
+	c->failed = objdump_symbols(obj, &c->syms, &c->nsyms, c->err, sizeof(c->err)) != 0;
+	return c;
+}
+
+/* The function symbol holding addr (the first by address, then larger size, then name), or NULL. */
+static const struct objsym *sym_at(const struct objcache *c, uint64_t addr)
+{
+	size_t lo = 0, hi = c->nsyms, i;
+
+	/* the first symbol that starts after addr */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (c->syms[mid].addr <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* symbols are short: look back for the first one that holds addr */
+	for (i = lo; i-- > 0;) {
+		const struct objsym *s = &c->syms[i];
+		if (addr - s->addr < s->size) {
+			while (i > 0 && c->syms[i - 1].addr == s->addr &&
+			       addr - c->syms[i - 1].addr < c->syms[i - 1].size)
+				s = &c->syms[--i];
+			return s;
+		}
+		if (lo - i > 64)
+			break;
+	}
+	return NULL;
+}
+
+static struct srcfile *source_of(struct asm_ctx *x, const struct file *f)
+{
+	const struct opts *o = x->r->o;
+	struct srcfile *s;
+	size_t i, k, cap = 0;
+
+	for (i = 0; i < x->nsrcs; i++)
+		if (x->srcs[i].f == f)
+			return &x->srcs[i];
+	x->srcs = xrealloc(x->srcs, (x->nsrcs + 1) * sizeof(*x->srcs));
+	s = &x->srcs[x->nsrcs++];
+	memset(s, 0, sizeof(*s));
+	s->f = f;
+	for (k = 0; k <= o->ninclude && !s->buf; k++) {
+		const char *dir = k ? o->include[k - 1] : "";
+		char *path = xmalloc(strlen(dir) + strlen(f->name) + 1);
+		struct stat st;
+		int fd;
+		strcpy(path, dir);
+		strcat(path, f->name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		free(path);
+		if (fd < 0)
+			continue;
+		if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size < (1 << 28)) {
+			size_t len = 0, want = (size_t)st.st_size;
+			ssize_t n = 0;
+			s->buf = xmalloc(want + 1);
+			while (len < want && ((n = read(fd, s->buf + len, want - len)) > 0 ||
+					      (n < 0 && errno == EINTR)))
+				len += n > 0 ? (size_t)n : 0;
+			s->buf[len] = '\0';
+			for (i = 0; i < len; i++) {
+				if (i == 0 || s->buf[i - 1] == '\n') {
+					if (s->nlines == cap) {
+						cap = cap ? 2 * cap : 256;
+						s->line = xrealloc(s->line, cap * sizeof(*s->line));
+					}
+					s->line[s->nlines++] = s->buf + i;
+				}
+			}
+		}
+		close(fd);
+	}
+	return s;
+}
+
+/* "file:line: text" where the source position changes. */
+static void print_source(struct asm_ctx *x, const struct instr *in, size_t indent)
+{
+	FILE *out = x->r->out;
+	struct srcfile *s;
+
+	spaces(out, indent);
+	put_str(out, in->file ? in->file->name : "???");
+	if (!in->line) {
+		fputs(" (no line number)\n", out);
+		return;
+	}
+	fprintf(out, ":%llu", (unsigned long long)in->line);
+	s = in->file ? source_of(x, in->file) : NULL;
+	if (s && s->buf && in->line <= s->nlines) {
+		const char *t = s->line[in->line - 1], *e = strchr(t, '\n');
+		if (!e)
+			e = t + strlen(t);
+		while (t < e && (*t == ' ' || *t == '\t'))
+			t++;
+		while (e > t && (e[-1] == '\r' || e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		if (e > t) {
+			fputs(":  ", out);
+			put_text(out, t, (size_t)(e - t));
+		}
+	}
+	putc('\n', out);
+}
+
+static int arrival_cmp(const void *x, const void *y)
+{
+	const struct arrival *a = x, *b = y;
+
+	if (a->to != b->to)
+		return a->to < b->to ? -1 : 1;
+	if (a->taken != b->taken)
+		return a->taken > b->taken ? -1 : 1;
+	return a->from < b->from ? -1 : a->from > b->from;
+}
+
+/* The jumps of the unit that land in it (to_fn NULL) and were taken, by target. */
+static struct arrival *arrivals(const struct instr *const *v, size_t n, size_t *na)
+{
+	struct arrival *a = NULL;
+	size_t i, k = 0, cap = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct ijump *j;
+		for (j = v[i]->jumps; j; j = j->next) {
+			if (j->to_fn || !j->taken)
+				continue;
+			if (k == cap) {
+				cap = cap ? 2 * cap : 16;
+				a = xrealloc(a, cap * sizeof(*a));
+			}
+			a[k].to = j->to;
+			a[k].from = v[i]->addr;
+			a[k].taken = j->taken;
+			k++;
+		}
+	}
+	if (k)
+		qsort(a, k, sizeof(*a), arrival_cmp);
+	*na = k;
+	return a;
+}
+
+static void print_arrivals(struct asm_ctx *x, const struct arrival *a, size_t na, size_t *ai,
+			   uint64_t addr, size_t indent)
+{
+	FILE *out = x->r->out;
+	char num[32];
+	uint64_t total = 0;
+	size_t i, first;
+
+	while (*ai < na && a[*ai].to < addr)
+		(*ai)++;
+	first = *ai;
+	for (i = first; i < na && a[i].to == addr; i++)
+		total += a[i].taken;
+	if (i == first)
+		return;
+	*ai = i;
+	spaces(out, indent);
+	numfmt_commify(total, num);
+	if (i - first == 1) {
+		fprintf(out, "<- arrives %s time%s from 0x%llx\n", num, total == 1 ? "" : "s",
+			(unsigned long long)a[first].from);
+		return;
+	}
+	fprintf(out, "<- arrives %s times:", num);
+	for (i = first; i < *ai; i++) {
+		numfmt_commify(a[i].taken, num);
+		fprintf(out, "%s %s from 0x%llx", i == first ? "" : ",", num,
+			(unsigned long long)a[i].from);
+	}
+	putc('\n', out);
+}
+
+static void print_jumps(struct asm_ctx *x, const struct instr *in, size_t indent)
+{
+	FILE *out = x->r->out;
+	const struct ijump *j;
+	char num[32], of[32], pc[32];
+
+	for (j = in->jumps; j; j = j->next) {
+		const char *dir = j->to <= in->addr && !j->to_fn ? "back to" : "to";
+		spaces(out, indent);
+		numfmt_commify(j->taken, num);
+		if (j->cond) {
+			numfmt_commify(j->executed, of);
+			pc[0] = '\0';
+			if (j->executed)
+				numfmt_perc((double)j->taken * 100.0 / (double)j->executed, pc);
+			fprintf(out, "-> taken %s of %s time%s%s %s 0x%llx", num, of,
+				j->executed == 1 ? "" : "s", pc, dir, (unsigned long long)j->to);
+		} else {
+			fprintf(out, "-> jumps %s 0x%llx %s time%s", dir, (unsigned long long)j->to, num,
+				j->taken == 1 ? "" : "s");
+		}
+		if (j->to_fn) {
+			fputs(" in ", out);
+			put_str(out, j->to_fn);
+		}
+		putc('\n', out);
+	}
+}
+
+static void print_calls(struct asm_ctx *x, const struct instr *in, const size_t *width,
+			size_t pad)
+{
+	FILE *out = x->r->out;
+	const struct icall *k;
+	char num[32];
+
+	for (k = in->calls; k; k = k->next) {
+		report_cc(x->r, k->cc, width);
+		spaces(out, pad + 1);
+		fputs("=> ", out);
+		put_fn(out, k->callee);
+		numfmt_commify(k->count, num);
+		fprintf(out, " (%sx)\n", num);
+	}
+}
+
+static void print_marker(FILE *out, uint64_t addr)
+{
+	fprintf(out, "-- 0x%llx ----------------------------------------\n", (unsigned long long)addr);
+}
+
+/* Hex digits of the widest address. */
+static size_t addr_digits(const struct row *rows, size_t n)
+{
+	size_t i, w = 1;
+
+	for (i = 0; i < n; i++) {
+		size_t d = 1;
+		uint64_t a = rows[i].addr;
+		while (a >>= 4)
+			d++;
+		if (d > w)
+			w = d;
+	}
+	return w;
+}
+
+/*
+ * The address ranges to disassemble: the symbol that holds the first
+ * address with a cost (when the object has one), and the addresses outside
+ * it in runs (a gap over 256 bytes starts a new one), each up to its last
+ * address + 1 (objdump shows an instruction that starts before the stop).
+ */
+struct range {
+	uint64_t start, stop;
+	const struct objsym *sym;
+};
+
+#define RANGE_GAP 256
+#define RANGE_MAX (16u << 20)	/* a bigger symbol is taken as runs of addresses */
+
+static size_t ranges_of(const struct objcache *c, const struct instr *const *v, size_t n,
+			struct range **out)
+{
+	struct range *rg = xmalloc((n + 2) * sizeof(*rg));
+	const struct objsym *s = NULL;
+	size_t i, k = 0;
+
+	for (i = 0; i < n && !s; i++) {
+		s = sym_at(c, v[i]->addr);
+		if (s && s->size > RANGE_MAX)
+			s = NULL;
+	}
+	if (s) {
+		rg[k].start = s->addr;
+		rg[k].stop = s->addr + s->size;
+		rg[k].sym = s;
+		k++;
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t a = v[i]->addr;
+		if (s && a - s->addr < s->size)
+			continue;
+		if (k && !rg[k - 1].sym && a >= rg[k - 1].start && a - (rg[k - 1].stop - 1) <= RANGE_GAP) {
+			rg[k - 1].stop = a + 1 > rg[k - 1].stop ? a + 1 : rg[k - 1].stop;
+			continue;
+		}
+		rg[k].start = a;
+		rg[k].stop = a + 1 ? a + 1 : a;
+		rg[k].sym = NULL;
+		k++;
+	}
+	*out = rg;
+	return k;
+}
+
+static int range_cmp(const void *x, const void *y)
+{
+	const struct range *a = x, *b = y;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+static int row_cmp(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/*
+ * The rows of a unit: the instructions objdump shows in the ranges, each
+ * with its cost; the addresses with a cost where no instruction starts go
+ * to *lost.  Returns how many rows; *reason is set (and no instruction
+ * shown) when objdump could not help.
+ */
+static size_t disassemble(struct asm_ctx *x, const struct icode *u, const struct instr *const *v,
+			  size_t n, struct row **rows_out, const struct instr ***lost, size_t *nlost,
+			  struct objinsn **insns, size_t *ninsns, char *reason, size_t rlen,
+			  struct range **rg_out, size_t *nrg_out)
+{
+	struct objcache *c = obj_symbols(x, u->obj);
+	struct range *rg;
+	struct row *rows;
+	size_t nrg, i, k, nrows = 0;
+
+	*insns = NULL;
+	*ninsns = 0;
+	*nlost = 0;
+	*rows_out = NULL;
+	*rg_out = NULL;
+	*nrg_out = 0;
+	if (c->failed) {
+		snprintf(reason, rlen, "%s", c->err);
+		return 0;
+	}
+	nrg = ranges_of(c, v, n, &rg);
+	qsort(rg, nrg, sizeof(*rg), range_cmp);
+	for (i = 0; i < nrg; i++) {
+		struct objinsn *iv;
+		size_t ni;
+		if (objdump_disasm(u->obj, rg[i].start, rg[i].stop, &iv, &ni, reason, rlen)) {
+			objdump_insns_free(*insns, *ninsns);
+			*insns = NULL;
+			*ninsns = 0;
+			free(rg);
+			return 0;
+		}
+		*insns = xrealloc(*insns, (*ninsns + ni + 1) * sizeof(**insns));
+		memcpy(*insns + *ninsns, iv, ni * sizeof(*iv));
+		*ninsns += ni;
+		free(iv);
+	}
+	rows = xmalloc((*ninsns + 1) * sizeof(*rows));
+	for (i = 0; i < *ninsns; i++) {
+		rows[nrows].addr = (*insns)[i].addr;
+		rows[nrows].text = (*insns)[i].text;
+		rows[nrows].in = NULL;
+		nrows++;
+	}
+	qsort(rows, nrows, sizeof(*rows), row_cmp);
+	/* an address objdump showed twice (overlapping ranges) is one row */
+	for (i = 0, k = 0; i < nrows; i++)
+		if (!k || rows[k - 1].addr != rows[i].addr)
+			rows[k++] = rows[i];
+	nrows = k;
+	if (!nrows) {
+		snprintf(reason, rlen, "objdump shows no instruction at these addresses of '%s'",
+			 u->obj);
+		free(rows);
+		free(rg);
+		return 0;
+	}
+	*lost = xmalloc((n + 1) * sizeof(**lost));
+	for (i = 0, k = 0; i < n; i++) {
+		while (k < nrows && rows[k].addr < v[i]->addr)
+			k++;
+		if (k < nrows && rows[k].addr == v[i]->addr)
+			rows[k].in = v[i];
+		else
+			(*lost)[(*nlost)++] = v[i];
+	}
+	*rows_out = rows;
+	*rg_out = rg;
+	*nrg_out = nrg;
+	return nrows;
+}
+
+/* The units to show, in the table's order: those of each function printed, or holding its code. */
+static const struct icode **units_of(const struct report *r, size_t *nunits)
+{
+	const struct profile *p = r->p;
+	const struct icode **v = xmalloc((p->nicodes + 1) * sizeof(*v));
+	unsigned char *seen = xcalloc(p->nicodes + 1, 1);
+	size_t i, j, k, n = 0;
+
+	for (i = 0; i < r->nfns; i++) {
+		const struct fn *f = r->fns[i];
+		size_t first = n;
+		for (j = 0; j < p->nicodes; j++) {
+			const struct icode *u = p->icodes[j];
+			int mine = u->fn == f;
+			for (k = 0; k < u->npieces && !mine; k++)
+				mine = u->pieces[k] == f;
+			if (mine && !seen[j]) {
+				seen[j] = 1;
+				v[n++] = u;
+			}
+		}
+		/* one function in several objects: by object name */
+		for (j = first + 1; j < n; j++) {
+			const struct icode *t = v[j];
+			for (k = j; k > first && strcmp(v[k - 1]->obj, t->obj) > 0; k--)
+				v[k] = v[k - 1];
+			v[k] = t;
+		}
+	}
+	free(seen);
+	*nunits = n;
+	return v;
+}
+
+static int piece_cmp(const void *x, const void *y)
+{
+	return graph_fn_cmp(*(const struct fn *const *)x, *(const struct fn *const *)y);
+}
+
+/* How many units fn (the function of an fn= line) has: one per object. */
+static size_t nobjects(const struct profile *p, const struct fn *fn)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->nicodes; i++)
+		n += p->icodes[i]->fn == fn;
+	return n;
+}
+
+static void print_totals(struct asm_ctx *x, const struct icode *u, const struct cc *shown,
+			 const size_t *width)
+{
+	struct report *r = x->r;
+	const struct profile *p = r->p;
+	FILE *out = r->out;
+	const struct fn **pieces;
+	struct cc *self = xcalloc(1, profile_cc_size(p));
+	size_t i, nobj = nobjects(p, u->fn);
+
+	report_cc(r, shown, width);
+	fputs(" total of the instructions shown\n", out);
+	pieces = xmalloc((u->npieces + 1) * sizeof(*pieces));
+	memcpy(pieces, u->pieces, u->npieces * sizeof(*pieces));
+	qsort(pieces, u->npieces, sizeof(*pieces), piece_cmp);
+	cc_add(self, u->fn->self, p->ev.n);
+	for (i = 0; i < u->npieces; i++)
+		cc_add(self, pieces[i]->self, p->ev.n);
+	report_cc(r, u->npieces ? self : u->fn->self, width);
+	fputs(" self cost of ", out);
+	put_fn(out, u->fn);
+	if (nobj > 1)
+		fprintf(out, " (in all %zu objects)", nobj);
+	if (u->npieces) {
+		fputs(" and the code inlined into it:\n", out);
+		report_cc(r, u->fn->self, width);
+		fputs("   ", out);
+		put_fn(out, u->fn);
+		putc('\n', out);
+		for (i = 0; i < u->npieces; i++) {
+			report_cc(r, pieces[i]->self, width);
+			fputs("   ", out);
+			put_fn(out, pieces[i]);
+			putc('\n', out);
+		}
+	} else {
+		putc('\n', out);
+	}
+	putc('\n', out);
+	free(pieces);
+	free(self);
+}
+
+static void print_unit(struct asm_ctx *x, const struct icode *u)
+{
+	struct report *r = x->r;
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	size_t n, nrows = 0, nlost = 0, ninsns = 0, na = 0, ai = 0, nrg = 0, i, next;
+	size_t *width, adw, cw, nccs = 0, executed = 0;
+	const struct instr **v = icode_sorted(u, &n), **lost = NULL;
+	const struct cc **ccs;
+	struct objinsn *insns = NULL;
+	struct range *rg = NULL;
+	struct row *rows = NULL;
+	struct arrival *arr;
+	struct cc *shown = xcalloc(1, profile_cc_size(p));
+	char reason[400] = "";
+	struct stat st;
+	size_t ctx = (size_t)o->context;
+	const struct file *last_file = NULL;
+	uint64_t last_line = 0;
+	int disasm = o->disasm != 0, has_src = 0;
+
+	report_rule(r);
+	fputs("-- Machine code: ", out);
+	put_fn(out, u->fn);
+	if (*u->obj) {
+		fputs(" [", out);
+		put_str(out, u->obj);
+		putc(']', out);
+	}
+	putc('\n', out);
+	report_rule(r);
+
+	if (!disasm) {
+		reason[0] = '\0';
+	} else if (!*u->obj) {
+		snprintf(reason, sizeof(reason), "the profile names no object file for it (no ob= line)");
+	} else if (stat(u->obj, &st) || !S_ISREG(st.st_mode)) {
+		snprintf(reason, sizeof(reason), "object file '%.300s' cannot be read: %s", u->obj,
+			 S_ISDIR(st.st_mode) ? strerror(EISDIR) : strerror(errno));
+	} else {
+		if (x->profile_mtime && st.st_mtime > x->profile_mtime) {
+			fputs("  Warning: object file '", out);
+			put_str(out, u->obj);
+			fputs("' is more recent than the profile '", out);
+			put_str(out, r->input_name);
+			fputs("':\n  its machine code may not be the code that was profiled.\n", out);
+		}
+		nrows = disassemble(x, u, v, n, &rows, &lost, &nlost, &insns, &ninsns, reason,
+				    sizeof(reason), &rg, &nrg);
+	}
+	if (!nrows) {
+		/* no machine code: the addresses with a cost, each a row */
+		if (reason[0]) {
+			fputs("  No machine code: ", out);
+			put_str(out, reason);
+			fputs(".\n  Costs by address only.\n", out);
+		}
+		free(lost);
+		lost = NULL;
+		nlost = 0;
+		rows = xmalloc((n + 1) * sizeof(*rows));
+		for (i = 0; i < n; i++) {
+			rows[i].addr = v[i]->addr;
+			rows[i].text = NULL;
+			rows[i].in = v[i];
+		}
+		nrows = n;
+	} else {
+		for (i = 0; i < nrg; i++) {
+			fprintf(out, "  0x%llx-0x%llx: ", (unsigned long long)rg[i].start,
+				(unsigned long long)rg[i].stop);
+			if (rg[i].sym) {
+				fputs("symbol ", out);
+				put_str(out, rg[i].sym->name);
+				fprintf(out, " (%llu bytes)\n", (unsigned long long)rg[i].sym->size);
+			} else {
+				fputs("addresses outside any symbol\n", out);
+			}
+		}
+	}
+	if (rows[0].text) {
+		for (i = 0; i < nrows; i++)
+			executed += rows[i].in != NULL;
+		fprintf(out, "  %zu instruction%s, %zu with a cost\n\n", nrows, nrows == 1 ? "" : "s",
+			executed);
+	} else {
+		fprintf(out, "  %zu address%s with a cost\n\n", n, n == 1 ? "" : "es");
+	}
+
+	for (i = 0, nccs = 3; i < n; i++) {
+		const struct icall *k;
+		for (k = v[i]->calls; k; k = k->next)
+			nccs++;
+	}
+	ccs = xmalloc((n + nccs) * sizeof(*ccs));
+	nccs = 0;
+	for (i = 0; i < n; i++) {
+		const struct icall *k;
+		ccs[nccs++] = v[i]->cc;
+		for (k = v[i]->calls; k; k = k->next)
+			ccs[nccs++] = k->cc;
+	}
+	for (i = 0; i < n; i++)
+		cc_add(shown, v[i]->cc, p->ev.n);
+	ccs[nccs++] = shown;
+	ccs[nccs++] = u->fn->self;
+	width = xcalloc(p->ev.n + 1, sizeof(*width));
+	report_widths(r, ccs, nccs, width);
+	free(ccs);
+	cw = cols_width(r, width) + 1;	/* the address starts after one more space */
+	adw = addr_digits(rows, nrows);
+	report_events(r, width);
+	fputs("\n\n", out);
+
+	arr = arrivals(v, n, &na);
+	has_src = p->has_line;
+	next = 0;
+	while (next < nrows) {
+		size_t lo, hi, j;
+		/* the next row with a cost, and the range around it */
+		while (next < nrows && !rows[next].in)
+			next++;
+		if (next == nrows)
+			break;
+		lo = next > ctx ? next - ctx : 0;
+		j = next;
+		for (;;) {
+			size_t k = j + 1;
+			while (k < nrows && !rows[k].in)
+				k++;
+			if (k < nrows && k - j <= 2 * ctx + 1)
+				j = k;
+			else
+				break;
+		}
+		hi = j + ctx < nrows - 1 ? j + ctx : nrows - 1;
+		if (lo > 0)
+			print_marker(out, rows[lo].addr);
+		last_file = NULL;
+		last_line = 0;
+		for (j = lo; j <= hi; j++) {
+			const struct row *w = &rows[j];
+			if (w->in && has_src && (w->in->file != last_file || w->in->line != last_line)) {
+				print_source(x, w->in, cw);
+				last_file = w->in->file;
+				last_line = w->in->line;
+			}
+			print_arrivals(x, arr, na, &ai, w->addr, cw + adw + 5);
+			report_cc(r, w->in ? w->in->cc : NULL, width);
+			fprintf(out, " %*s0x%llx:", (int)(adw - addr_digits(w, 1)), "",
+				(unsigned long long)w->addr);
+			if (w->text) {
+				fputs("  ", out);
+				put_str(out, w->text);
+			}
+			putc('\n', out);
+			if (w->in) {
+				print_calls(x, w->in, width, adw + 5);
+				print_jumps(x, w->in, cw + adw + 5);
+			}
+		}
+		if (hi < nrows - 1)
+			print_marker(out, rows[hi].addr);
+		next = hi + 1;
+	}
+	putc('\n', out);
+	if (nlost) {
+		for (i = 0; i < nlost; i++) {
+			report_cc(r, lost[i]->cc, width);
+			fprintf(out, " <cost at 0x%llx, where no instruction of the object starts>\n",
+				(unsigned long long)lost[i]->addr);
+		}
+		fputs("  Some costs are at addresses where objdump shows no instruction: has the\n"
+		      "  object file changed since the profile was written?\n\n", out);
+	}
+	print_totals(x, u, shown, width);
+	free(arr);
+	free(width);
+	free(rows);
+	free(lost);
+	free(rg);
+	objdump_insns_free(insns, ninsns);
+	free(shown);
+	free(v);
+}
+
+static void print_no_instr(const struct report *r)
+{
+	report_rule(r);
+	fputs("-- No machine-code annotation is possible\n", r->out);
+	report_rule(r);
+	fputs("  The profile records no instruction addresses (its 'positions:' line has\n"
+	      "  no 'instr'): profile again with valgrind --tool=callgrind --dump-instr=yes\n"
+	      "  (and --collect-jumps=yes for the jumps).\n\n", r->out);
+}
+
+void report_asm(struct report *r)
+{
+	const struct profile *p = r->p;
+	struct asm_ctx x;
+	const struct icode **units;
+	size_t nunits, i;
+	uint64_t njumps = 0;
+	struct stat pst;
+
+	if (!p->has_instr) {
+		print_no_instr(r);
+		return;
+	}
+	memset(&x, 0, sizeof(x));
+	x.r = r;
+	if (strcmp(r->input_name, "-") && !stat(r->input_name, &pst))
+		x.profile_mtime = pst.st_mtime;
+	units = units_of(r, &nunits);
+	for (i = 0; i < p->nicodes; i++)
+		njumps += p->icodes[i]->njumps;
+	if (nunits && !njumps) {
+		report_rule(r);
+		fputs("-- Machine code\n", r->out);
+		report_rule(r);
+		fputs("  The profile records no jumps: valgrind --tool=callgrind --collect-jumps=yes\n"
+		      "  records them.\n\n", r->out);
+	}
+	for (i = 0; i < nunits; i++)
+		print_unit(&x, units[i]);
+	for (i = 0; i < x.nobjs; i++)
+		objdump_syms_free(x.objs[i].syms, x.objs[i].nsyms);
+	free(x.objs);
+	for (i = 0; i < x.nsrcs; i++) {
+		free(x.srcs[i].buf);
+		free(x.srcs[i].line);
+	}
+	free(x.srcs);
+	free(units);
+}
+
+/* ---- JSON: "machine_code" (report_json.c) ---- */
+
+static void json_cost(struct outbuf *out, const struct profile *p, const struct cc *c)
+{
+	size_t i;
+
+	outbuf_putc(out, '[');
+	for (i = 0; i < p->ev.n; i++) {
+		if (i)
+			outbuf_putc(out, ',');
+		if (c && cc_defined(p, c, i))
+			outbuf_u64(out, c->v[i]);
+		else
+			outbuf_puts(out, "null");
+	}
+	outbuf_putc(out, ']');
+}
+
+static void json_addr(struct outbuf *out, uint64_t a)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "\"0x%llx\"", (unsigned long long)a);
+	outbuf_puts(out, buf);
+}
+
+/* The text objdump shows at each address of v (NULL where none); -1 with a reason when it cannot. */
+static int json_texts(struct asm_ctx *x, const struct icode *u, const struct instr *const *v,
+		      size_t n, const char **text, struct objinsn **insns, size_t *ninsns,
+		      char *reason, size_t rlen)
+{
+	struct row *rows = NULL;
+	const struct instr **lost = NULL;
+	struct range *rg = NULL;
+	size_t nrows, nlost, nrg, i, k;
+	struct stat st;
+
+	if (!*u->obj) {
+		snprintf(reason, rlen, "the profile names no object file for it (no ob= line)");
+		return -1;
+	}
+	if (stat(u->obj, &st) || !S_ISREG(st.st_mode)) {
+		snprintf(reason, rlen, "object file '%.300s' cannot be read: %s", u->obj,
+			 S_ISDIR(st.st_mode) ? strerror(EISDIR) : strerror(errno));
+		return -1;
+	}
+	nrows = disassemble(x, u, v, n, &rows, &lost, &nlost, insns, ninsns, reason, rlen, &rg,
+			    &nrg);
+	for (i = 0, k = 0; i < n; i++) {
+		while (k < nrows && rows[k].addr < v[i]->addr)
+			k++;
+		text[i] = k < nrows && rows[k].addr == v[i]->addr ? rows[k].text : NULL;
+	}
+	free(rows);
+	free(lost);
+	free(rg);
+	return nrows ? 0 : -1;
+}
+
+void report_asm_json(struct report *r, struct outbuf *out, const struct fn *const *fns, size_t nfns)
+{
+	const struct profile *p = r->p;
+	const struct icode **units;
+	struct asm_ctx x;
+	size_t nunits, i, k;
+	int text = r->o->disasm > 0;
+
+	memset(&x, 0, sizeof(x));
+	x.r = r;
+	/* the units of the functions listed, as the text report chooses them */
+	r->fns = (const struct fn **)xmalloc((nfns + 1) * sizeof(*r->fns));
+	memcpy(r->fns, fns, nfns * sizeof(*fns));
+	r->nfns = nfns;
+	units = units_of(r, &nunits);
+	outbuf_puts(out, "  \"machine_code\": [");
+	for (i = 0; i < nunits; i++) {
+		const struct icode *u = units[i];
+		size_t n, ninsns = 0;
+		const struct instr **v = icode_sorted(u, &n);
+		const char **texts = xcalloc(n + 1, sizeof(*texts));
+		struct objinsn *insns = NULL;
+		char reason[400] = "";
+		int failed = text && json_texts(&x, u, v, n, texts, &insns, &ninsns, reason,
+						sizeof(reason));
+
+		outbuf_puts(out, i ? ",\n    {\"function\": " : "\n    {\"function\": ");
+		outbuf_u64(out, u->fn->id);
+		outbuf_puts(out, ", \"object\": ");
+		report_json_str(out, u->obj);
+		outbuf_puts(out, ", \"pieces\": [");
+		for (k = 0; k < u->npieces; k++) {
+			if (k)
+				outbuf_putc(out, ',');
+			outbuf_u64(out, u->pieces[k]->id);
+		}
+		outbuf_puts(out, "],\n     \"disasm_error\": ");
+		report_json_str(out, failed ? reason : NULL);
+		outbuf_puts(out, ",\n     \"instructions\": [");
+		for (k = 0; k < n; k++) {
+			const struct instr *in = v[k];
+			const struct ijump *j;
+			const struct icall *c;
+			outbuf_puts(out, k ? ",\n      {\"address\": " : "\n      {\"address\": ");
+			json_addr(out, in->addr);
+			outbuf_puts(out, ", \"cost\": ");
+			json_cost(out, p, in->cc);
+			outbuf_puts(out, ", \"file\": ");
+			report_json_str(out, in->file ? in->file->name : NULL);
+			outbuf_puts(out, ", \"line\": ");
+			outbuf_u64(out, in->line);
+			if (text) {
+				outbuf_puts(out, ", \"text\": ");
+				report_json_str(out, texts[k]);
+			}
+			outbuf_puts(out, ",\n       \"jumps\": [");
+			for (j = in->jumps; j; j = j->next) {
+				outbuf_puts(out, j == in->jumps ? "{\"to\": " : ", {\"to\": ");
+				json_addr(out, j->to);
+				outbuf_puts(out, ", \"to_function\": ");
+				report_json_str(out, j->to_fn);
+				outbuf_puts(out, j->cond ? ", \"conditional\": true, \"taken\": "
+							 : ", \"conditional\": false, \"taken\": ");
+				outbuf_u64(out, j->taken);
+				outbuf_puts(out, ", \"executed\": ");
+				outbuf_u64(out, j->executed);
+				outbuf_putc(out, '}');
+			}
+			outbuf_puts(out, "], \"calls\": [");
+			for (c = in->calls; c; c = c->next) {
+				outbuf_puts(out, c == in->calls ? "{\"id\": " : ", {\"id\": ");
+				outbuf_u64(out, c->callee->id);
+				outbuf_puts(out, ", \"count\": ");
+				outbuf_u64(out, c->count);
+				outbuf_puts(out, ", \"inclusive\": ");
+				json_cost(out, p, c->cc);
+				outbuf_putc(out, '}');
+			}
+			outbuf_puts(out, "]}");
+		}
+		outbuf_puts(out, n ? "\n     ]}" : "]}");
+		objdump_insns_free(insns, ninsns);
+		free(texts);
+		free(v);
+	}
+	outbuf_puts(out, nunits ? "\n  ],\n" : "],\n");
+	for (i = 0; i < x.nobjs; i++)
+		objdump_syms_free(x.objs[i].syms, x.objs[i].nsyms);
+	free(x.objs);
+	free(units);
+}
