@@ -8,6 +8,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "graph.h"
+#include "icode.h"
 #include "profile.h"
 
 void modname_init(struct modname_list *l)
@@ -345,6 +346,63 @@ static int mark_outer(struct profile *dst, const struct profile *src, struct fn 
 	return rc;
 }
 
+/* The machine code (--annotate=asm) of src, renamed like the rest. */
+static int copy_icodes(struct profile *dst, const struct profile *src, struct fn *const *map,
+		       const struct modname_list *funcs, const struct modname_list *files)
+{
+	const struct file *last_src = NULL;
+	struct file *last_dst = NULL;
+	size_t i, k, s;
+
+	dst->keep_instr = src->keep_instr;
+	for (i = 0; i < src->nicodes; i++) {
+		const struct icode *u = src->icodes[i];
+		struct icode *d = icode_get(dst, map[u->fn->id], profile_intern(dst, u->obj, strlen(u->obj)));
+		for (k = 0; k < u->npieces; k++)
+			icode_piece(d, map[u->pieces[k]->id]);
+		d->njumps += u->njumps;
+		for (s = 0; s < u->acap; s++) {
+			const struct instr *in = u->avals[s];
+			const struct ijump *j;
+			const struct icall *c;
+			struct instr *di;
+			if (!u->akeys[s])
+				continue;
+			di = icode_instr(dst, d, in->addr);
+			if (add(dst, di->cc, in->cc))
+				return -1;
+			if (in->file && in->file != last_src) {
+				last_src = in->file;
+				last_dst = profile_file(dst, rename_str(dst, files, in->file->name));
+			}
+			if (in->file) {
+				di->file = last_dst;
+				di->line = in->line;
+			}
+			for (j = in->jumps; j; j = j->next) {
+				struct ijump *dj = instr_jump(dst, di, j->to,
+							      j->to_fn ? rename_str(dst, funcs, j->to_fn) : NULL,
+							      j->cond);
+				if (__builtin_add_overflow(dj->taken, j->taken, &dj->taken) ||
+				    __builtin_add_overflow(dj->executed, j->executed, &dj->executed)) {
+					diag(DIAG_ERROR, NULL, 0, "a renamed jump count does not fit in 64 bits");
+					return -1;
+				}
+			}
+			for (c = in->calls; c; c = c->next) {
+				struct icall *dc = instr_call(dst, di, map[c->callee->id]);
+				if (__builtin_add_overflow(dc->count, c->count, &dc->count)) {
+					diag(DIAG_ERROR, NULL, 0, "a renamed call count does not fit in 64 bits");
+					return -1;
+				}
+				if (add(dst, dc->cc, c->cc))
+					return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 int modname_profile(struct profile *dst, const struct profile *src,
 		    const struct modname_list *funcs, const struct modname_list *files)
 {
@@ -422,6 +480,8 @@ int modname_profile(struct profile *dst, const struct profile *src,
 				goto out;
 		}
 	}
+	if (copy_icodes(dst, src, map, funcs, files))
+		goto out;
 	rc = 0;
 out:
 	free(fmap);

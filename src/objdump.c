@@ -39,6 +39,49 @@ static char **c_locale_env(void)
 	return env;
 }
 
+/*
+ * The file argv[0] names, looked up in PATH when it has no '/' (as execvp
+ * does): a malloc'ed path, or NULL with errno set.  Looked up before the
+ * child is made, so that a missing program is said without one (a child
+ * that fails to exec would, under valgrind, report its own memory).
+ */
+static char *find_program(const char *prog)
+{
+	const char *path = getenv("PATH"), *p;
+	int err = ENOENT;
+
+	if (strchr(prog, '/')) {
+		if (access(prog, X_OK))
+			return NULL;
+		return xstrdup(prog);
+	}
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	for (p = path;; p++) {
+		const char *e = strchr(p, ':');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		char *cand = xmalloc(len + strlen(prog) + 3);
+		struct stat st;
+		if (len)
+			memcpy(cand, p, len);
+		else
+			cand[len++] = '.';	/* an empty entry is the current folder */
+		cand[len] = '/';
+		strcpy(cand + len + 1, prog);
+		if (!stat(cand, &st) && S_ISREG(st.st_mode)) {
+			if (!access(cand, X_OK))
+				return cand;
+			err = EACCES;
+		}
+		free(cand);
+		if (!e)
+			break;
+		p = e;
+	}
+	errno = err;
+	return NULL;
+}
+
 /* Append what fd has to *buf; 0 at its end, 1 when more may come, -1 on error. */
 static int drain(int fd, char **buf, size_t *len, size_t *cap)
 {
@@ -59,19 +102,25 @@ int objdump_run(const char *const *argv, char **out, size_t *len, char *err, siz
 {
 	int po[2] = { -1, -1 }, pe[2] = { -1, -1 }, rc, status = 0, open_fds = 2;
 	posix_spawn_file_actions_t fa;
-	char **env;
+	char **env, *prog;
 	pid_t pid;
 	char *ebuf = NULL;
 	size_t elen = 0, ecap = 0, cap = 0;
 
 	*out = NULL;
 	*len = 0;
+	prog = find_program(argv[0]);
+	if (!prog) {
+		snprintf(err, errlen, "cannot run '%s': %s", argv[0], strerror(errno));
+		return -1;
+	}
 	if (pipe2(po, O_CLOEXEC) || pipe2(pe, O_CLOEXEC)) {
 		snprintf(err, errlen, "cannot run '%s': %s", argv[0], strerror(errno));
 		if (po[0] >= 0) {
 			close(po[0]);
 			close(po[1]);
 		}
+		free(prog);
 		return -1;
 	}
 	posix_spawn_file_actions_init(&fa);
@@ -79,7 +128,8 @@ int objdump_run(const char *const *argv, char **out, size_t *len, char *err, siz
 	posix_spawn_file_actions_adddup2(&fa, pe[1], 2);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	env = c_locale_env();
-	rc = posix_spawnp(&pid, argv[0], &fa, NULL, (char *const *)argv, env);
+	rc = posix_spawn(&pid, prog, &fa, NULL, (char *const *)argv, env);
+	free(prog);
 	posix_spawn_file_actions_destroy(&fa);
 	free(env);
 	close(po[1]);

@@ -298,6 +298,22 @@ static void print_arrivals(struct asm_ctx *x, const struct arrival *a, size_t na
 	putc('\n', out);
 }
 
+/*
+ * " (99.99%)": taken as a share of executed, cut (not rounded) to two
+ * decimals, so that only a jump taken every time says 100%.
+ */
+static void share(uint64_t taken, uint64_t executed, char *buf, size_t len)
+{
+	unsigned __int128 bp;
+
+	if (!executed || taken > executed) {
+		buf[0] = '\0';
+		return;
+	}
+	bp = (unsigned __int128)taken * 10000 / executed;
+	snprintf(buf, len, " (%u.%02u%%)", (unsigned)(bp / 100), (unsigned)(bp % 100));
+}
+
 static void print_jumps(struct asm_ctx *x, const struct instr *in, size_t indent)
 {
 	FILE *out = x->r->out;
@@ -310,9 +326,7 @@ static void print_jumps(struct asm_ctx *x, const struct instr *in, size_t indent
 		numfmt_commify(j->taken, num);
 		if (j->cond) {
 			numfmt_commify(j->executed, of);
-			pc[0] = '\0';
-			if (j->executed)
-				numfmt_perc((double)j->taken * 100.0 / (double)j->executed, pc);
+			share(j->taken, j->executed, pc, sizeof(pc));
 			fprintf(out, "-> taken %s of %s time%s%s %s 0x%llx", num, of,
 				j->executed == 1 ? "" : "s", pc, dir, (unsigned long long)j->to);
 		} else {
@@ -596,6 +610,25 @@ static void print_totals(struct asm_ctx *x, const struct icode *u, const struct 
 	free(self);
 }
 
+/* Can the object file be read?  Else 0 and why in reason. */
+static int object_readable(const char *obj, struct stat *st, char *reason, size_t rlen)
+{
+	int e = 0;
+
+	if (stat(obj, st))
+		e = errno;
+	else if (S_ISDIR(st->st_mode))
+		e = EISDIR;
+	else if (!S_ISREG(st->st_mode))
+		e = ENODEV;
+	else if (access(obj, R_OK))
+		e = errno;
+	if (!e)
+		return 1;
+	snprintf(reason, rlen, "object file '%.300s' cannot be read: %s", obj, strerror(e));
+	return 0;
+}
+
 static void print_unit(struct asm_ctx *x, const struct icode *u)
 {
 	struct report *r = x->r;
@@ -633,9 +666,8 @@ static void print_unit(struct asm_ctx *x, const struct icode *u)
 		reason[0] = '\0';
 	} else if (!*u->obj) {
 		snprintf(reason, sizeof(reason), "the profile names no object file for it (no ob= line)");
-	} else if (stat(u->obj, &st) || !S_ISREG(st.st_mode)) {
-		snprintf(reason, sizeof(reason), "object file '%.300s' cannot be read: %s", u->obj,
-			 S_ISDIR(st.st_mode) ? strerror(EISDIR) : strerror(errno));
+	} else if (!object_readable(u->obj, &st, reason, sizeof(reason))) {
+		;
 	} else {
 		if (x->profile_mtime && st.st_mtime > x->profile_mtime) {
 			fputs("  Warning: object file '", out);
@@ -652,7 +684,11 @@ static void print_unit(struct asm_ctx *x, const struct icode *u)
 		if (reason[0]) {
 			fputs("  No machine code: ", out);
 			put_str(out, reason);
-			fputs(".\n  Costs by address only.\n", out);
+			if (!strncmp(reason, "cannot run", 10))
+				fputs(".\n  (objdump comes with Debian's binutils; the OBJDUMP environment variable\n"
+				      "  names another.)  Costs by address only.\n", out);
+			else
+				fputs(".\n  Costs by address only.\n", out);
 		}
 		free(lost);
 		lost = NULL;
@@ -746,10 +782,10 @@ static void print_unit(struct asm_ctx *x, const struct icode *u)
 			}
 			print_arrivals(x, arr, na, &ai, w->addr, cw + adw + 5);
 			report_cc(r, w->in ? w->in->cc : NULL, width);
-			fprintf(out, " %*s0x%llx:", (int)(adw - addr_digits(w, 1)), "",
+			fprintf(out, " %*s0x%llx", (int)(adw - addr_digits(w, 1)), "",
 				(unsigned long long)w->addr);
 			if (w->text) {
-				fputs("  ", out);
+				fputs(":  ", out);
 				put_str(out, w->text);
 			}
 			putc('\n', out);
@@ -874,11 +910,8 @@ static int json_texts(struct asm_ctx *x, const struct icode *u, const struct ins
 		snprintf(reason, rlen, "the profile names no object file for it (no ob= line)");
 		return -1;
 	}
-	if (stat(u->obj, &st) || !S_ISREG(st.st_mode)) {
-		snprintf(reason, rlen, "object file '%.300s' cannot be read: %s", u->obj,
-			 S_ISDIR(st.st_mode) ? strerror(EISDIR) : strerror(errno));
+	if (!object_readable(u->obj, &st, reason, rlen))
 		return -1;
-	}
 	nrows = disassemble(x, u, v, n, &rows, &lost, &nlost, insns, ninsns, reason, rlen, &rg,
 			    &nrg);
 	for (i = 0, k = 0; i < n; i++) {

@@ -12,6 +12,7 @@ if [ "$1" = check ]; then
 	command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
 	command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
 	command -v zsh >/dev/null 2>&1 || need="$need zsh"
+	command -v objdump >/dev/null 2>&1 || need="$need binutils"
 fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
