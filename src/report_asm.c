@@ -171,7 +171,7 @@ static struct srcfile *source_of(struct asm_ctx *x, const struct file *f)
 		int fd;
 		strcpy(path, dir);
 		strcat(path, f->name);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);	/* a FIFO never blocks us */
 		free(path);
 		if (fd < 0)
 			continue;
@@ -479,7 +479,8 @@ static size_t disassemble(struct asm_ctx *x, const struct icode *u, const struct
 			return 0;
 		}
 		*insns = xrealloc(*insns, (*ninsns + ni + 1) * sizeof(**insns));
-		memcpy(*insns + *ninsns, iv, ni * sizeof(*iv));
+		if (ni)
+			memcpy(*insns + *ninsns, iv, ni * sizeof(*iv));
 		*ninsns += ni;
 		free(iv);
 	}
@@ -580,8 +581,10 @@ static void print_totals(struct asm_ctx *x, const struct icode *u, const struct 
 	report_cc(r, shown, width);
 	fputs(" total of the instructions shown\n", out);
 	pieces = xmalloc((u->npieces + 1) * sizeof(*pieces));
-	memcpy(pieces, u->pieces, u->npieces * sizeof(*pieces));
-	qsort(pieces, u->npieces, sizeof(*pieces), piece_cmp);
+	if (u->npieces) {
+		memcpy(pieces, u->pieces, u->npieces * sizeof(*pieces));
+		qsort(pieces, u->npieces, sizeof(*pieces), piece_cmp);
+	}
 	cc_add(self, u->fn->self, p->ev.n);
 	for (i = 0; i < u->npieces; i++)
 		cc_add(self, pieces[i]->self, p->ev.n);
