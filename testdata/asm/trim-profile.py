@@ -23,8 +23,7 @@ for ln in lines:
 
 out, written, pending = [], set(), []
 keep = False
-self_sum = 0
-after_calls = False
+totals = None
 cur_ob = None
 
 
@@ -44,7 +43,10 @@ def emit(ln):
 
 
 for ln in lines:
-    if ln.startswith(("summary:", "totals:")):
+    if ln.startswith("totals:"):
+        totals = ln
+        continue
+    if ln.startswith("summary:"):
         continue
     m = name_re.match(ln)
     key = m.group(1) if m else ln.split("=", 1)[0] if "=" in ln else None
@@ -61,20 +63,11 @@ for ln in lines:
         pending = []
     if not keep:
         continue
-    if ln[:1].isdigit() or ln[:1] in "+-*":
-        parts = ln.split()
-        if not after_calls and len(parts) > 2:
-            self_sum += int(parts[2])
-        after_calls = False
-    elif key == "calls":
-        after_calls = True
     emit(ln)
 
 header = []
 for ln in lines:
     if ln.startswith(("ob=", "fl=", "fn=")):
         break
-    if ln.startswith("summary:"):
-        ln = "summary: %d" % self_sum
     header.append(ln)
-sys.stdout.write("\n".join(header + out).rstrip("\n") + "\n\ntotals: %d\n" % self_sum)
+sys.stdout.write("\n".join(header + out).rstrip("\n") + "\n\n" + totals + "\n")
