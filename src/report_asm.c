@@ -383,7 +383,9 @@ static size_t addr_digits(const struct row *rows, size_t n)
  * The address ranges to disassemble: the symbol that holds the first
  * address with a cost (when the object has one), and the addresses outside
  * it in runs (a gap over 256 bytes starts a new one), each up to its last
- * address + 1 (objdump shows an instruction that starts before the stop).
+ * address + RANGE_TAIL, so that objdump decodes the last instruction whole
+ * (x86 instructions are at most 15 bytes; it cuts one that crosses the
+ * stop address to ".byte").
  */
 struct range {
 	uint64_t start, stop;
@@ -391,6 +393,7 @@ struct range {
 };
 
 #define RANGE_GAP 256
+#define RANGE_TAIL 16
 #define RANGE_MAX (16u << 20)	/* a bigger symbol is taken as runs of addresses */
 
 static size_t ranges_of(const struct objcache *c, const struct instr *const *v, size_t n,
@@ -415,12 +418,14 @@ static size_t ranges_of(const struct objcache *c, const struct instr *const *v, 
 		uint64_t a = v[i]->addr;
 		if (s && a - s->addr < s->size)
 			continue;
-		if (k && !rg[k - 1].sym && a >= rg[k - 1].start && a - (rg[k - 1].stop - 1) <= RANGE_GAP) {
-			rg[k - 1].stop = a + 1 > rg[k - 1].stop ? a + 1 : rg[k - 1].stop;
+		uint64_t stop = a + RANGE_TAIL > a ? a + RANGE_TAIL : UINT64_MAX;
+		if (k && !rg[k - 1].sym && a >= rg[k - 1].start &&
+		    (a <= rg[k - 1].stop || a - rg[k - 1].stop <= RANGE_GAP)) {
+			rg[k - 1].stop = stop > rg[k - 1].stop ? stop : rg[k - 1].stop;
 			continue;
 		}
 		rg[k].start = a;
-		rg[k].stop = a + 1 ? a + 1 : a;
+		rg[k].stop = stop;
 		rg[k].sym = NULL;
 		k++;
 	}
@@ -477,6 +482,13 @@ static size_t disassemble(struct asm_ctx *x, const struct icode *u, const struct
 			*ninsns = 0;
 			free(rg);
 			return 0;
+		}
+		if (!rg[i].sym) {
+			/* past the last address with a cost is only the tail, which
+			   objdump may have cut in the middle of an instruction */
+			uint64_t last = rg[i].stop - RANGE_TAIL;
+			while (ni && iv[ni - 1].addr > last)
+				free(iv[--ni].text);
 		}
 		*insns = xrealloc(*insns, (*ninsns + ni + 1) * sizeof(**insns));
 		if (ni)
@@ -705,14 +717,15 @@ static void print_unit(struct asm_ctx *x, const struct icode *u)
 		nrows = n;
 	} else {
 		for (i = 0; i < nrg; i++) {
-			fprintf(out, "  0x%llx-0x%llx: ", (unsigned long long)rg[i].start,
-				(unsigned long long)rg[i].stop);
 			if (rg[i].sym) {
-				fputs("symbol ", out);
+				fprintf(out, "  0x%llx-0x%llx: symbol ", (unsigned long long)rg[i].start,
+					(unsigned long long)rg[i].stop);
 				put_str(out, rg[i].sym->name);
 				fprintf(out, " (%llu bytes)\n", (unsigned long long)rg[i].sym->size);
 			} else {
-				fputs("addresses outside any symbol\n", out);
+				fprintf(out, "  0x%llx to 0x%llx: addresses with a cost, in no symbol of the object\n",
+					(unsigned long long)rg[i].start,
+					(unsigned long long)(rg[i].stop - RANGE_TAIL));
 			}
 		}
 	}
@@ -778,7 +791,8 @@ static void print_unit(struct asm_ctx *x, const struct icode *u)
 		last_line = 0;
 		for (j = lo; j <= hi; j++) {
 			const struct row *w = &rows[j];
-			if (w->in && has_src && (w->in->file != last_file || w->in->line != last_line)) {
+			if (w->in && has_src && (w->in->file != last_file || w->in->line != last_line) &&
+			    (w->in->line || strcmp(w->in->file ? w->in->file->name : "???", "???"))) {
 				print_source(x, w->in, cw);
 				last_file = w->in->file;
 				last_line = w->in->line;
