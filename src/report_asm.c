@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "escape.h"
 #include "graph.h"
 #include "icode.h"
 #include "numfmt.h"
@@ -65,18 +66,12 @@ struct arrival {
 	uint64_t to, from, taken;
 };
 
-/* Write s with control bytes as \xHH, so that no byte of an object or source file drives the terminal. */
+/* Escape text from the profile, an object file or objdump (escape.h): set by report_asm() from r->esc. */
+static int esc_on;
+
 static void put_text(FILE *out, const char *s, size_t len)
 {
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if ((c < 0x20 && c != '\t') || c == 0x7f)
-			fprintf(out, "\\x%02x", c);
-		else
-			putc(c, out);
-	}
+	escape_fwrite(out, s, len, esc_on);
 }
 
 static void put_str(FILE *out, const char *s)
@@ -861,6 +856,7 @@ void report_asm(struct report *r)
 	}
 	memset(&x, 0, sizeof(x));
 	x.r = r;
+	esc_on = r->esc;
 	if (strcmp(r->input_name, "-") && !stat(r->input_name, &pst))
 		x.profile_mtime = pst.st_mtime;
 	units = units_of(r, &nunits);
