@@ -23,7 +23,8 @@ static void cc_add_side(const struct diff *d, int s, struct cc *dst, const struc
 		return;
 	for (i = 0; i < d->nev; i++) {
 		size_t j = s == DIFF_OLD ? d->old_ev[i] : i;
-		dst->v[i] += src->v[j];
+		if (j != DIFF_NO_EVENT)
+			dst->v[i] += src->v[j];
 	}
 	if (src->ndef > dst->ndef)
 		dst->ndef = src->ndef;
@@ -39,29 +40,53 @@ static void event_list(const struct events *e, char *buf, size_t len)
 		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? " " : "", e->ev[i].name);
 }
 
-static int map_events(struct diff *d, char *err, size_t errlen)
+static void map_events(struct diff *d)
 {
 	const struct events *eo = &d->p[DIFF_OLD]->ev, *en = &d->p[DIFF_NEW]->ev;
-	size_t i;
-	int same = eo->nraw == en->nraw;
+	size_t i, common = 0;
 
 	d->nev = en->n;
 	d->old_ev = xcalloc(en->n + 1, sizeof(*d->old_ev));
 	for (i = 0; i < en->n; i++) {
 		long k = events_find(eo, en->ev[i].name, strlen(en->ev[i].name));
-		if (k < 0 || (i < en->nraw) != ((size_t)k < eo->nraw))
-			same = 0;
-		else
+		if (k < 0 || (i < en->nraw) != ((size_t)k < eo->nraw)) {
+			d->old_ev[i] = DIFF_NO_EVENT;
+		} else {
 			d->old_ev[i] = (size_t)k;
+			common += i < en->nraw;
+		}
 	}
-	if (!same) {
-		char a[120], b[120];
-		event_list(eo, a, sizeof(a));
-		event_list(en, b, sizeof(b));
+	/* a formula over an event OLD lacks is not the same event there */
+	for (i = en->nraw; i < en->n; i++) {
+		const struct event *e = &en->ev[i];
+		size_t t;
+		for (t = 0; t < e->nterms; t++)
+			if (d->old_ev[e->terms[t].raw] == DIFF_NO_EVENT)
+				d->old_ev[i] = DIFF_NO_EVENT;
+	}
+	d->partial = common != en->nraw || common != eo->nraw;
+}
+
+int diff_events_differ(const struct diff *d, int hint, char *err, size_t errlen)
+{
+	const struct events *eo = &d->p[DIFF_OLD]->ev, *en = &d->p[DIFF_NEW]->ev;
+	char a[120], b[120], c[120];
+	size_t i, n = 0;
+
+	if (!d->partial)
+		return 0;
+	event_list(eo, a, sizeof(a));
+	event_list(en, b, sizeof(b));
+	c[0] = '\0';
+	for (i = 0; i < en->nraw && n + 1 < sizeof(c); i++)
+		if (d->old_ev[i] != DIFF_NO_EVENT)
+			n += (size_t)snprintf(c + n, sizeof(c) - n, "%s%s", n ? "," : "", en->ev[i].name);
+	if (n && hint)
+		snprintf(err, errlen, "they record different events ('%s' and '%s');"
+			 " --show and --sort can pick events both have (%s)", a, b, c);
+	else
 		snprintf(err, errlen, "they record different events ('%s' and '%s')", a, b);
-		return -1;
-	}
-	return 0;
+	return 1;
 }
 
 static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char *name)
@@ -231,7 +256,7 @@ static void add_side(struct diff *d, int s)
 }
 
 int diff_build(struct diff *d, const struct profile *old, const struct profile *new_,
-	       char *err, size_t errlen)
+	       int partial_ok, char *err, size_t errlen)
 {
 	int s;
 
@@ -239,8 +264,9 @@ int diff_build(struct diff *d, const struct profile *old, const struct profile *
 	arena_init(&d->arena);
 	d->p[DIFF_OLD] = old;
 	d->p[DIFF_NEW] = new_;
-	if (map_events(d, err, errlen))
-		return -1;
+	map_events(d);
+	if (d->partial && !partial_ok)
+		return diff_events_differ(d, 0, err, errlen) ? -1 : 0;
 	for (s = 0; s < 2; s++) {
 		d->total[s] = cc_new(d);
 		cc_add_side(d, s, d->total[s], d->p[s]->total);

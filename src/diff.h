@@ -13,11 +13,16 @@
  * diff_build() pairs the functions of OLD and NEW (both loaded and through
  * graph_inclusive(); renamed first with modname_profile() when names must
  * be normalised) by "file:function".  Every cost
- * is laid out in NEW's event order; OLD's events are matched by name and
- * must be the same set.  A struct diff owns its arena and tables and keeps
- * pointers to the two profiles (not owned), which must outlive it.
+ * is laid out in NEW's event order; OLD's events are matched by name.
+ * When the two record different events, diff_build() fails unless
+ * partial_ok; then the costs of the events OLD lacks are 0 on its side,
+ * d->partial is set and diff_has_event() says which events both have (the
+ * caller shows and checks only those).  A struct diff owns its arena and
+ * tables and keeps pointers to the two profiles (not owned), which must
+ * outlive it.
  */
 enum { DIFF_OLD = 0, DIFF_NEW = 1 };
+#define DIFF_NO_EVENT ((size_t)-1)
 
 struct diff_fn {
 	const char *file, *name;	/* normalised, in the diff's arena */
@@ -72,7 +77,8 @@ struct diff {
 	const struct profile *p[2];
 	struct arena arena;
 	size_t nev;			/* NEW's events, raw and derived */
-	size_t *old_ev;			/* per event of NEW, its index in OLD */
+	size_t *old_ev;			/* per event of NEW, its index in OLD, or DIFF_NO_EVENT */
+	int partial;			/* the events recorded differ */
 	struct cc *total[2];
 	struct diff_fn **fns;		/* in order of creation */
 	size_t nfns;
@@ -85,9 +91,19 @@ struct diff {
 	struct diff_call *call_hash;	/* private */
 };
 
-/* Returns 0, or -1 with a message in err (the events differ). */
+/* Returns 0, or -1 with a message in err (the events differ and !partial_ok). */
 int diff_build(struct diff *d, const struct profile *old, const struct profile *new_,
-	       char *err, size_t errlen);
+	       int partial_ok, char *err, size_t errlen);
+/* Does OLD have event ev of NEW too? */
+static inline int diff_has_event(const struct diff *d, size_t ev)
+{
+	return d->old_ev[ev] != DIFF_NO_EVENT;
+}
+/*
+ * When the events differ: 1, with "they record different events (...)"
+ * in err (and with hint, which events --show and --sort may pick); else 0.
+ */
+int diff_events_differ(const struct diff *d, int hint, char *err, size_t errlen);
 void diff_release(struct diff *d);
 
 /*

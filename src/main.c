@@ -397,6 +397,20 @@ static int print_breaches(const struct gate_result *res, int rc)
 	return res->n && rc == EXIT_OK ? EXIT_LIMIT : rc;
 }
 
+/* Are the events shown and sorted by all in both profiles of d? */
+static int shows_common(const struct report *r, const struct diff *d)
+{
+	size_t k;
+
+	for (k = 0; k < r->nshow; k++)
+		if (!diff_has_event(d, r->show[k]))
+			return 0;
+	for (k = 0; k < r->nsort; k++)
+		if (!diff_has_event(d, r->sort[k]))
+			return 0;
+	return 1;
+}
+
 /*
  * --diff OLD NEW: the comparison, as a report or as a profile.  Limits
  * on a level apply to NEW, limits on a change to the comparison.
@@ -468,14 +482,17 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		}
 	}
 	built = 1;
-	if (diff_build(&d, use[0], use[1], err, sizeof(err))) {
-		escape_line(stderr, "annogrind: cannot compare '%s' with '%s': %s", name[0], name[1],
-			    err);
-		rc = EXIT_INPUT;
-		goto out;
-	}
+	/* the text report can show the events both profiles have */
+	if (diff_build(&d, use[0], use[1], o->format == OPTS_FORMAT_TEXT, err, sizeof(err)))
+		goto differ;
 	for (i = 0; i < ngates; i++) {
 		if (gate_resolve(&gates[i], use[1], err, sizeof(err))) {
+			rc = usage_error(err);
+			goto out;
+		}
+		if (!diff_has_event(&d, gates[i].ev)) {
+			snprintf(err, sizeof(err), "--limit event '%.60s' is not in the old profile",
+				 gates[i].event);
 			rc = usage_error(err);
 			goto out;
 		}
@@ -501,6 +518,9 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	}
 	if (report_init(&r, use[1], o, name[1], stdout, err, sizeof(err))) {
 		rc = usage_error(err);
+	} else if (!shows_common(&r, &d)) {
+		report_release(&r);
+		goto differ;
 	} else {
 		if (o->format == OPTS_FORMAT_JSON)
 			report_diff_json(&r, &d, name[0], name[1]);
@@ -511,6 +531,11 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		rc = print_breaches(&res, finish_output());
 	}
 	report_release(&r);
+	goto out;
+differ:
+	diff_events_differ(&d, o->format == OPTS_FORMAT_TEXT, err, sizeof(err));
+	escape_line(stderr, "annogrind: cannot compare '%s' with '%s': %s", name[0], name[1], err);
+	rc = EXIT_INPUT;
 out:
 	gate_result_release(&res);
 	if (built)

@@ -184,6 +184,12 @@ static void header(const struct report *r, const struct diff *d, const char *con
 	fputs("Events recorded: ", out);
 	for (i = 0; i < d->p[DIFF_NEW]->ev.nraw; i++)
 		words(r, " ", d->p[DIFF_NEW]->ev.ev[i].name);
+	if (d->partial) {
+		fputs(" (old:", out);
+		for (i = 0; i < d->p[DIFF_OLD]->ev.nraw; i++)
+			words(r, " ", d->p[DIFF_OLD]->ev.ev[i].name);
+		putc(')', out);
+	}
 	fputs("\nEvents shown:    ", out);
 	for (i = 0; i < r->nshow; i++)
 		words(r, " ", d->p[DIFF_NEW]->ev.ev[r->show[i]].name);

@@ -151,7 +151,7 @@ static size_t check_diff(const char *spec, char *out, size_t outlen)
 	ck_assert_int_eq(graph_inclusive(&p[0], "old.cg"), 0);
 	ck_assert_int_eq(unit_load(&p[1], new_prof), 0);
 	ck_assert_int_eq(graph_inclusive(&p[1], "new.cg"), 0);
-	ck_assert_int_eq(diff_build(&d, &p[0], &p[1], err, sizeof(err)), 0);
+	ck_assert_int_eq(diff_build(&d, &p[0], &p[1], 0, err, sizeof(err)), 0);
 	ck_assert_int_eq(gate_parse(&g, spec, err, sizeof(err)), 0);
 	ck_assert_int_eq(gate_resolve(&g, &p[1], err, sizeof(err)), 0);
 	gate_eval_diff(&g, &d, &res);
