@@ -84,16 +84,11 @@ void diag(enum diag_level level, const char *file, uint64_t line,
 		free(msg);
 }
 
-const char *diag_quote(const char *s, size_t len)
+/* s quoted into out, which holds 4 * len + 6 bytes. */
+static void quote(char *out, const char *s, size_t len, int cut)
 {
-	static char buf[4][300];
-	static int which;
-	char *out = buf[which++ & 3];
 	size_t o = 0, i;
-	int cut = len > 60;
 
-	if (cut)
-		len = 60;
 	out[o++] = '\'';
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
@@ -116,5 +111,24 @@ const char *diag_quote(const char *s, size_t len)
 		o += 3;
 	}
 	out[o] = '\0';
+}
+
+const char *diag_quote(const char *s, size_t len)
+{
+	static char buf[4][300];
+	static int which;
+	char *out = buf[which++ & 3];
+	int cut = len > 60;
+
+	quote(out, s, cut ? 60 : len, cut);
+	return out;
+}
+
+char *diag_quote_all(const char *s)
+{
+	size_t len = strlen(s);
+	char *out = xmalloc(4 * len + 6);
+
+	quote(out, s, len, 0);
 	return out;
 }

@@ -35,5 +35,7 @@ void diag_warnings_end(const char *file);
 
 /* Quote at most 60 bytes of s for a message, escaping controls. */
 const char *diag_quote(const char *s, size_t len);
+/* The same for all of s, in malloc'ed memory. */
+char *diag_quote_all(const char *s);
 
 #endif

@@ -73,8 +73,11 @@ static int numbered_cmp(const void *x, const void *y)
 	return strcmp(a->path, b->path);
 }
 
-/* The files PATH-N (N all digits) beside PATH, sorted by N; returns how many. */
-static size_t thread_files(const char *path, struct numbered **out)
+/*
+ * The files PATH<sep>N (N all digits) beside PATH, sorted by N; returns
+ * how many.  '-': --separate-threads files; '.': the dumps of one run.
+ */
+static size_t numbered_files(const char *path, char sep, struct numbered **out)
 {
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
@@ -101,7 +104,7 @@ static size_t thread_files(const char *path, struct numbered **out)
 	while ((e = readdir(d)) != NULL) {
 		const char *s = e->d_name, *q;
 		size_t nlen;
-		if (strncmp(s, base, blen) || s[blen] != '-' || !s[blen + 1])
+		if (strncmp(s, base, blen) || s[blen] != sep || !s[blen + 1])
 			continue;
 		for (q = s + blen + 1; *q >= '0' && *q <= '9'; q++)
 			;
@@ -140,12 +143,41 @@ void input_add(struct input_list *l, const char *path)
 		add_one(l, path, 0);
 		return;
 	}
-	n = thread_files(path, &v);
+	n = numbered_files(path, '-', &v);
 	if (!n || (stat(path, &st) == 0 && st.st_size > 0))
 		add_one(l, path, 0);
 	for (i = 0; i < n; i++)
 		add_one(l, v[i].path, 1);
 	free_numbered(v, n);
+}
+
+size_t input_dumps_unread(const struct input_list *l, const char *path, char **first,
+			  char **last)
+{
+	struct numbered *v;
+	struct stat a, b;
+	size_t n, i, k, unread = 0;
+
+	*first = *last = NULL;
+	if (!strcmp(path, "-"))
+		return 0;
+	n = numbered_files(path, '.', &v);
+	for (i = 0; i < n; i++) {
+		int read = 0;
+		if (stat(v[i].path, &a))
+			continue;
+		for (k = 0; k < l->n && !read; k++)
+			read = strcmp(l->paths[k], "-") && stat(l->paths[k], &b) == 0 &&
+			       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+		if (read)
+			continue;
+		if (!unread++)
+			*first = xstrdup(v[i].path);
+		free(*last);
+		*last = xstrdup(v[i].path);
+	}
+	free_numbered(v, n);
+	return unread;
 }
 
 static int is_gzip(const unsigned char *b, size_t n)
@@ -180,7 +212,7 @@ int input_is_profile(const char *path)
 	size_t n;
 	int fd;
 
-	n = thread_files(path, &v);
+	n = numbered_files(path, '-', &v);
 	free_numbered(v, n);
 	if (n)
 		return 1;

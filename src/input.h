@@ -34,6 +34,15 @@ void input_list_init(struct input_list *l);
 void input_list_release(struct input_list *l);
 /* Add a profile argument, expanded as above. */
 void input_add(struct input_list *l, const char *path);
+/*
+ * Callgrind's --dump-before, --dump-after and --dump-every-bb write the
+ * dumps of one run as P.1, P.2, ... and the last one as P.  How many files
+ * P.N (N all digits) lie beside path and are not in l (same device and
+ * inode); *first and *last are the names of the first and last of them in
+ * numeric order (malloc'ed, NULL when none).
+ */
+size_t input_dumps_unread(const struct input_list *l, const char *path, char **first,
+			  char **last);
 /* Does the argument look like a profile (rule above)?  Unreadable: no; a pipe: yes. */
 int input_is_profile(const char *path);
 

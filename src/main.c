@@ -190,6 +190,65 @@ static void gather_inputs(struct opts *o, const char *first, struct input_list *
 	o->nuser = k;
 }
 
+/*
+ * Dumps of one run (P.1, P.2, ... beside P) that are not read: say so, as
+ * the report is of the files named only (as callgrind_annotate's is).
+ */
+static void warn_dumps(const struct input_list *in, const char *path)
+{
+	char *first, *last;
+	size_t n = input_dumps_unread(in, path, &first, &last);
+
+	if (n)
+		diag(DIAG_WARNING, path, 0,
+		     "%zu other dump%s of the same run beside it %s not read (%s%s%s, from"
+		     " --dump-before, --dump-after or --dump-every-bb): the report is of this"
+		     " file only; to sum the whole run: annogrind %s %s.[0-9]*",
+		     n, n > 1 ? "s" : "", n > 1 ? "are" : "is", first, n > 1 ? " ... " : "",
+		     n > 1 ? last : "", path, path);
+	free(first);
+	free(last);
+}
+
+/*
+ * Load the profiles of in, summed into p; -1 after a diagnostic.  A file
+ * whose cmd: line differs from the first file's gets a warning with both
+ * commands: a glob that caught another program's profile should not mix
+ * two programs silently.
+ */
+static int load_inputs(struct profile *p, const struct input_list *in, const char *pwd)
+{
+	char *first_cmd = NULL;
+	size_t i;
+
+	for (i = 0; i < in->n; i++) {
+		warn_dumps(in, in->paths[i]);
+		if (i && first_cmd)
+			p->cmd = NULL;	/* this file's, to compare */
+		if (input_load(p, in->paths[i], pwd[0] ? pwd : NULL)) {
+			if (i && first_cmd) {
+				free(p->cmd);
+				p->cmd = first_cmd;
+			}
+			return -1;
+		}
+		if (i && first_cmd) {
+			if (p->cmd && strcmp(p->cmd, first_cmd)) {
+				char *a = diag_quote_all(p->cmd), *b = diag_quote_all(first_cmd);
+				diag(DIAG_WARNING, in->paths[i], 0,
+				     "command %s differs from %s of '%s': are these profiles of the same program?",
+				     a, b, in->paths[0]);
+				free(a);
+				free(b);
+			}
+			free(p->cmd);
+			p->cmd = first_cmd;
+		}
+		first_cmd = p->cmd;
+	}
+	return 0;
+}
+
 /* Several files: the thread and part numbers of the first would mislead. */
 static void merge_header(struct profile *p)
 {
@@ -458,8 +517,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		/* a side may be a --separate-threads base name: its files are summed */
 		input_list_init(&in);
 		input_add(&in, name[s]);
-		for (i = 0; i < in.n && !bad; i++)
-			bad = input_load(&p[s], in.paths[i], pwd[0] ? pwd : NULL);
+		bad = load_inputs(&p[s], &in, pwd);
 		input_list_release(&in);
 		if (bad || load_finish(&p[s])) {
 			rc = EXIT_INPUT;
@@ -647,11 +705,9 @@ int main(int argc, char **argv)
 	}
 
 	want_of(&o, gates, ngates, &p);
-	for (i = 0; i < in.n; i++) {
-		if (input_load(&p, in.paths[i], pwd[0] ? pwd : NULL)) {
-			rc = EXIT_INPUT;
-			goto out;
-		}
+	if (load_inputs(&p, &in, pwd)) {
+		rc = EXIT_INPUT;
+		goto out;
 	}
 	merge_header(&p);
 	if (load_finish(&p) || rename_profile(&o, &p, &rc)) {
