@@ -41,6 +41,7 @@ struct diff_call {
 	struct diff_fn *caller, *callee;	/* the key */
 	uint64_t count[2];
 	struct cc *cc[2];
+	unsigned recursive:1;	/* inside a cycle or to itself in either profile (graph.h) */
 	UT_hash_handle hh;
 };
 

@@ -27,6 +27,7 @@
 #include "report.h"
 #include "report_diff.h"
 #include "report_dot.h"
+#include "report_md.h"
 #include "write.h"
 
 #ifndef ANNOGRIND_VERSION
@@ -80,7 +81,10 @@ static void usage(FILE *f)
 	      "                           profile arguments, their sum);\n"
 	      "                           dot: the call graph for Graphviz (functions\n"
 	      "                           above 100-PCT% inclusive; | dot -Tsvg);\n"
-	      "                           json, tsv: every function, for scripts\n"
+	      "                           json, tsv: every function, for scripts;\n"
+	      "                           markdown: the report or --diff for a CI job\n"
+	      "                           summary or a pull request (top functions,\n"
+	      "                           broken limits first)\n"
 	      "      --row-threshold=PCT  show a function only if its primary sort\n"
 	      "                           event is at least PCT% of the total [off]\n"
 	      "      --top=N              show at most N functions [all]\n"
@@ -484,6 +488,8 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	struct gate_result res = { 0 };
 	char err[256];
 	int rc = EXIT_OK, s, built = 0;
+	/* the reports for people show the events chosen; the others show all */
+	int people = o->format == OPTS_FORMAT_TEXT || o->format == OPTS_FORMAT_MARKDOWN;
 	size_t i;
 
 	if (!o->profile || o->nuser != 1)
@@ -541,7 +547,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	}
 	built = 1;
 	/* the text report can show the events both profiles have */
-	if (diff_build(&d, use[0], use[1], o->format == OPTS_FORMAT_TEXT, err, sizeof(err)))
+	if (diff_build(&d, use[0], use[1], people, err, sizeof(err)))
 		goto differ;
 	for (i = 0; i < ngates; i++) {
 		if (gate_resolve(&gates[i], use[1], err, sizeof(err))) {
@@ -584,6 +590,8 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			report_diff_json(&r, &d, name[0], name[1]);
 		else if (o->format == OPTS_FORMAT_TSV)
 			report_diff_tsv(&r, &d);
+		else if (o->format == OPTS_FORMAT_MARKDOWN)
+			report_md_diff(&r, &d, name[0], name[1], &res, ngates);
 		else
 			report_diff(&r, &d, name[0], name[1]);
 		rc = print_breaches(&res, finish_output());
@@ -591,7 +599,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	report_release(&r);
 	goto out;
 differ:
-	diff_events_differ(&d, o->format == OPTS_FORMAT_TEXT, err, sizeof(err));
+	diff_events_differ(&d, people, err, sizeof(err));
 	escape_line(stderr, "annogrind: cannot compare '%s' with '%s': %s", name[0], name[1], err);
 	rc = EXIT_INPUT;
 out:
@@ -753,6 +761,9 @@ int main(int argc, char **argv)
 		break;
 	case OPTS_FORMAT_TSV:
 		report_tsv(&r);
+		break;
+	case OPTS_FORMAT_MARKDOWN:
+		report_md(&r, &res, ngates);
 		break;
 	default:
 		if (found) {

@@ -326,6 +326,7 @@ static int set_format(struct opts *o, const char *arg)
 		{ "dot", OPTS_FORMAT_DOT },
 		{ "json", OPTS_FORMAT_JSON },
 		{ "tsv", OPTS_FORMAT_TSV },
+		{ "markdown", OPTS_FORMAT_MARKDOWN },
 	};
 	size_t i, n = sizeof(formats) / sizeof(formats[0]), len;
 

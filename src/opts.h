@@ -16,6 +16,7 @@ enum opts_format {
 	OPTS_FORMAT_DOT,
 	OPTS_FORMAT_JSON,
 	OPTS_FORMAT_TSV,
+	OPTS_FORMAT_MARKDOWN,	/* report_md.h: for people, in CI */
 };
 
 /* --summary: self costs by object or by file before the function table. */

@@ -102,6 +102,47 @@ static size_t collect(const struct report *r, const struct diff *d, struct drow 
 	return n;
 }
 
+/*
+ * The rows the table shows: the threshold stops it when the changes'
+ * sizes of the rows before reach that share of the sum of all of them.
+ */
+static size_t threshold_cut(const struct report *r, const struct drow *rows, size_t nrows)
+{
+	double *sum = xcalloc(r->nsort + 1, sizeof(*sum)), *curr = xcalloc(r->nsort + 1, sizeof(*curr));
+	size_t i, k;
+
+	for (i = 0; i < nrows; i++)
+		for (k = 0; k < r->nsort; k++)
+			sum[k] += (double)absdiff(rows[i].key, r->sort[k]);
+	for (i = 0; i < nrows; i++) {
+		if (!r->filter)
+			continue;
+		int reached = 1;
+		for (k = 0; k < r->nsort; k++) {
+			double prop = sum[k] > 0 ? curr[k] * 100 / sum[k] : 100;
+			if (!(prop >= r->thr[k]))
+				reached = 0;
+		}
+		if (reached)
+			break;
+		for (k = 0; k < r->nsort; k++)
+			curr[k] += (double)absdiff(rows[i].key, r->sort[k]);
+	}
+	free(sum);
+	free(curr);
+	return i;
+}
+
+/* The names of rows collect() filled (the rest are zero). */
+static void free_rows(struct drow *rows, size_t cap)
+{
+	size_t i;
+
+	for (i = 0; i < cap && rows[i].name; i++)
+		free(rows[i].name);
+	free(rows);
+}
+
 static const char *status(const struct diff *d, const struct diff_fn *f)
 {
 	if (!f->in[0])
@@ -259,27 +300,24 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 {
 	const char *const names[2] = { old_name, new_name };
 	FILE *out = r->out;
-	size_t ncol = 2 * r->nshow, i, k, nrows = 0;
+	size_t ncol = 2 * r->nshow, i, k, nrows, ncollected;
 	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
 	char (*cells)[CELL] = xcalloc(ncol + 1, sizeof(*cells));
 	size_t *w = xcalloc(ncol + 1, sizeof(*w));
-	double *sum = xcalloc(r->nsort + 1, sizeof(*sum)), *curr = xcalloc(r->nsort + 1, sizeof(*curr));
 
 	header(r, d, names);
 	totals(r, d);
 
-	nrows = collect(r, d, rows, 0);
-	for (i = 0; i < nrows; i++)
-		for (k = 0; k < r->nsort; k++)
-			sum[k] += (double)absdiff(rows[i].key, r->sort[k]);
+	ncollected = collect(r, d, rows, 0);
+	nrows = threshold_cut(r, rows, ncollected);
 
-	/* column widths: the headers and every cell */
+	/* column widths: the headers and every changed function's cells, shown or not */
 	for (k = 0; k < r->nshow; k++) {
 		const char *name = d->p[DIFF_NEW]->ev.ev[r->show[k]].name;
 		w[k] = escape_width(name, strlen(name), r->esc) + 5;
 		w[r->nshow + k] = w[k];
 	}
-	for (i = 0; i < nrows; i++) {
+	for (i = 0; i < ncollected; i++) {
 		row_cells(r, (const struct cc *const *)rows[i].f->self,
 			  (const struct cc *const *)rows[i].f->incl, cells);
 		for (k = 0; k < ncol; k++)
@@ -299,16 +337,6 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 	report_rule(r);
 	for (i = 0; i < nrows; i++) {
 		const struct diff_fn *f = rows[i].f;
-		if (r->filter) {
-			int reached = 1;
-			for (k = 0; k < r->nsort; k++) {
-				double prop = sum[k] > 0 ? curr[k] * 100 / sum[k] : 100;
-				if (!(prop >= r->thr[k]))
-					reached = 0;
-			}
-			if (reached)
-				break;
-		}
 		row_cells(r, (const struct cc *const *)f->self, (const struct cc *const *)f->incl, cells);
 		print_cells(r, cells, w, ncol);
 		words(r, " ", rows[i].name);
@@ -321,17 +349,24 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 		else if (!f->in[1])
 			fputs(" (gone)", out);
 		putc('\n', out);
-		for (k = 0; k < r->nsort; k++)
-			curr[k] += (double)absdiff(rows[i].key, r->sort[k]);
 	}
 	putc('\n', out);
-	for (i = 0; i < nrows; i++)
-		free(rows[i].name);
-	free(rows);
+	free_rows(rows, d->nfns);
 	free(cells);
 	free(w);
-	free(sum);
-	free(curr);
+}
+
+const struct diff_fn **report_diff_rows(const struct report *r, const struct diff *d, size_t *n)
+{
+	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
+	const struct diff_fn **v = xcalloc(d->nfns + 1, sizeof(*v));
+	size_t i;
+
+	*n = threshold_cut(r, rows, collect(r, d, rows, 0));
+	for (i = 0; i < *n; i++)
+		v[i] = rows[i].f;
+	free_rows(rows, d->nfns);
+	return v;
 }
 
 /* ---- machine-readable forms (the pieces of report_json.c and report_tsv.c) ---- */

@@ -21,6 +21,12 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 		 const char *new_name);
 
 /*
+ * The functions report_diff() lists, in its order (those that changed, cut
+ * by the threshold): a malloc'ed array of *n pointers into d.
+ */
+const struct diff_fn **report_diff_rows(const struct report *r, const struct diff *d, size_t *n);
+
+/*
  * The same comparison for programs, every function of either profile
  * (changed or not, cut only by --top), in the order above:
  * report_diff_json() writes schema "annogrind-diff" version 1

@@ -13,6 +13,7 @@ if [ "$1" = check ]; then
 	command -v mandoc >/dev/null 2>&1 || need="$need mandoc"
 	command -v zsh >/dev/null 2>&1 || need="$need zsh"
 	command -v objdump >/dev/null 2>&1 || need="$need binutils"
+	command -v cmark-gfm >/dev/null 2>&1 || need="$need cmark-gfm"
 fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

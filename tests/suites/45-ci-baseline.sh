@@ -29,6 +29,50 @@ else
 	skipped "dumps: no callgrind_annotate"
 fi
 
+# 2. --format=markdown renders with GitHub's own renderer (cmark-gfm, with
+# its table extension; --unsafe keeps raw HTML so <details> can be checked):
+# tests/md-check.py finds only the tags annogrind's Markdown makes, full
+# table rows, and each name as its own cell's code and in the trees.
+if command -v cmark-gfm >/dev/null 2>&1; then
+	md() { # NAME ARGS... -- NAMES...: render annogrind ARGS, check NAMES
+		t=$1
+		shift
+		set -- "$@"
+		args=""
+		while [ "$1" != -- ]; do args="$args $1"; shift; done
+		shift
+		# shellcheck disable=SC2086
+		(cd testdata && "$bin" --format=markdown $args >"$tmp/$t.md" 2>/dev/null)
+		if cmark-gfm --unsafe -e table "$tmp/$t.md" >"$tmp/$t.html" &&
+			python3 tests/md-check.py "$tmp/$t.html" "$@"; then
+			ok
+		else
+			bad "markdown $t"
+		fi
+	}
+	md report --limit=Ir:self:parse_expr=50% gate/new.cg -- \
+		parse.c:parse_expr parse.c:parse_stmt main.c:main lex.c:lex util.c:new_helper
+	md diff --diff --limit=Ir=+1% gate/old.cg gate/new.cg -- \
+		util.c:old_helper lex.c:lex util.c:new_helper parse.c:parse_stmt
+	md names --top=20 md/names.cg -- 'src dir/x|y.c:a|b' \
+		'src dir/x|y.c:<script>alert(1)</script>' 'src dir/x|y.c:*bold* _em_' \
+		'src dir/x|y.c:`tick`' 'src dir/x|y.c:x``y``z' \
+		'src dir/x|y.c:[link](http://example.com)' 'src dir/x|y.c:f\x1b[2Jg' \
+		'src dir/x|y.c:rev\u202eolleh' 'src dir/x|y.c:ends\' \
+		'src dir/x|y.c:std::vector<int>::operator[]' 'src dir/x|y.c:operator|' \
+		'src dir/x|y.c:&amp; #1' 'src dir/x|y.c:spaced  ' 'src dir/x|y.c:main'
+	md recursion --top=2 tree/mutual.cg -- mutual.c:a mutual.c:b
+	# the check can fail: a '|' left unescaped splits its cell
+	sed 's/a\\|b/a|b/' "$tmp/names.md" | cmark-gfm --unsafe -e table >"$tmp/bad.html"
+	if python3 tests/md-check.py "$tmp/bad.html" 'src dir/x|y.c:a|b' >/dev/null; then
+		bad "md-check.py took a split cell"
+	else
+		ok
+	fi
+else
+	skipped "markdown render: no cmark-gfm (Debian package cmark-gfm)"
+fi
+
 if [ $skip -gt 0 ]; then
 	echo "$name: $pass passed, $fail failed, $skip skipped"
 else

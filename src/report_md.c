@@ -1,0 +1,844 @@
+/* report_md: the report and the comparison as GitHub-flavoured Markdown, for CI job summaries and pull requests. */
+#include "report_md.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "graph.h"
+#include "numfmt.h"
+#include "report_diff.h"
+
+#define CELL 128	/* a cell: "18,446,744,073,709,551,615 (+18,446,744,073,709,551,615, +1234.56%)" */
+
+/* ---- names made safe to show ---- */
+
+static unsigned utf8_cp(const unsigned char *u, size_t n)
+{
+	if (n == 1)
+		return u[0];
+	if (n == 2)
+		return (u[0] & 0x1fu) << 6 | (u[1] & 0x3fu);
+	if (n == 3)
+		return (u[0] & 0x0fu) << 12 | (u[1] & 0x3fu) << 6 | (u[2] & 0x3fu);
+	return (u[0] & 0x07u) << 18 | (u[1] & 0x3fu) << 12 | (u[2] & 0x3fu) << 6 | (u[3] & 0x3fu);
+}
+
+/*
+ * Characters never written as they are: C0 and C1 controls, DEL, and the
+ * invisible marks that reorder or hide text (bidirectional overrides and
+ * isolates, LRM, RLM, ALM, the byte order mark), which could make one name
+ * read as another in a pull request.
+ */
+static int hidden(unsigned c)
+{
+	return c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == 0x061c || c == 0x200e ||
+	       c == 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
+	       c == 0xfeff;
+}
+
+/*
+ * s with every hidden character written \xNN (below 0x100) or \uNNNN and
+ * every byte that starts no UTF-8 sequence \xNN; with pipe, '|' written
+ * "\|" (in a table cell, even in a code span).  Malloc'ed.
+ */
+static char *visible(const char *s, int pipe)
+{
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *u = (const unsigned char *)(s ? s : "");
+	size_t len = strlen((const char *)u), o = 0;
+	char *out = xmalloc(6 * len + 1);
+
+	while (*u) {
+		size_t n = report_utf8_len(u);
+		unsigned c = n ? utf8_cp(u, n) : *u;
+		if (!n || hidden(c)) {
+			out[o++] = '\\';
+			if (c < 0x100) {
+				out[o++] = 'x';
+			} else {
+				out[o++] = 'u';
+				out[o++] = hex[(c >> 12) & 15];
+				out[o++] = hex[(c >> 8) & 15];
+			}
+			out[o++] = hex[(c >> 4) & 15];
+			out[o++] = hex[c & 15];
+			u += n ? n : 1;
+			continue;
+		}
+		if (pipe && *u == '|')
+			out[o++] = '\\';
+		memcpy(out + o, u, n);
+		o += n;
+		u += n;
+	}
+	out[o] = '\0';
+	return out;
+}
+
+/* The longest run of backticks in s. */
+static size_t backtick_run(const char *s)
+{
+	size_t best = 0, run = 0;
+
+	for (; *s; s++) {
+		run = *s == '`' ? run + 1 : 0;
+		if (run > best)
+			best = run;
+	}
+	return best;
+}
+
+/*
+ * A code span: nothing in it is Markdown or HTML.  Its fence is one
+ * backtick longer than any run inside; a space pads content that starts or
+ * ends with a backtick, or with a space at both ends (which CommonMark
+ * would strip).
+ */
+static void md_code(FILE *out, const char *s, int table)
+{
+	char *v = visible(s, table);
+	size_t run = backtick_run(v) + 1, len = strlen(v), i;
+	int pad = len && (v[0] == '`' || v[len - 1] == '`' ||
+			  (v[0] == ' ' && v[len - 1] == ' ' && strspn(v, " ") < len));
+
+	if (!len) {
+		fputs("` `", out);	/* an empty name: one space */
+		free(v);
+		return;
+	}
+	for (i = 0; i < run; i++)
+		putc('`', out);
+	if (pad)
+		putc(' ', out);
+	fputs(v, out);
+	if (pad)
+		putc(' ', out);
+	for (i = 0; i < run; i++)
+		putc('`', out);
+	free(v);
+}
+
+/* "file:function" as a code span. */
+static void md_fn(FILE *out, const char *file, const char *name, int table)
+{
+	size_t fl = strlen(file), nl = strlen(name);
+	char *full = xmalloc(fl + nl + 2);
+
+	memcpy(full, file, fl);
+	full[fl] = ':';
+	memcpy(full + fl + 1, name, nl + 1);
+	md_code(out, full, table);
+	free(full);
+}
+
+/* Text: every ASCII punctuation character backslash-escaped (CommonMark allows it for all of them). */
+static void md_text(FILE *out, const char *s)
+{
+	char *v = visible(s, 0), *c;
+
+	for (c = v; *c; c++) {
+		if ((*c >= '!' && *c <= '/') || (*c >= ':' && *c <= '@') || (*c >= '[' && *c <= '`') ||
+		    (*c >= '{' && *c <= '~'))
+			putc('\\', out);
+		putc(*c, out);
+	}
+	free(v);
+}
+
+static const char *ev_name(const struct report *r, size_t e)
+{
+	return r->p->ev.ev[e].name;
+}
+
+/* ---- numbers ---- */
+
+static size_t num(uint64_t v, char *buf)
+{
+	return numfmt_commify(v, buf);
+}
+
+static void put_num(FILE *out, uint64_t v)
+{
+	char buf[32];
+
+	num(v, buf);
+	fputs(buf, out);
+}
+
+/* "12.34%" of total, or "" without a total. */
+static void pct_of(char *buf, size_t len, uint64_t v, uint64_t total)
+{
+	if (total)
+		snprintf(buf, len, "%.2f%%", (double)v * 100.0 / (double)total);
+	else
+		buf[0] = '\0';
+}
+
+/* The change from a to b, a != b: "+400" and its percentage, "+10.00%" (or "new", "from 0"). */
+static void delta(uint64_t a, uint64_t b, int new_fn, char *d, char *pct)
+{
+	d[0] = b > a ? '+' : '-';
+	num(b > a ? b - a : a - b, d + 1);
+	if (new_fn)
+		strcpy(pct, "new");
+	else if (!a)
+		strcpy(pct, "from 0");
+	else
+		snprintf(pct, 32, "%+.2f%%", ((double)b - (double)a) * 100.0 / (double)a);
+}
+
+/* "+400 (+10.00%)", or "0" when nothing changed. */
+static void change(char *buf, uint64_t a, uint64_t b, int new_fn)
+{
+	char d[32], pct[32];
+
+	if (a == b) {
+		strcpy(buf, "0");
+		return;
+	}
+	delta(a, b, new_fn, d, pct);
+	snprintf(buf, CELL, "%s (%s)", d, pct);
+}
+
+/* "4,400 (+400, +10.00%)": the new value and the change. */
+static void value_change(char *buf, uint64_t a, uint64_t b, int new_fn)
+{
+	char v[32], d[32], pct[32];
+
+	num(b, v);
+	if (a == b) {
+		strcpy(buf, v);
+		return;
+	}
+	delta(a, b, new_fn, d, pct);
+	snprintf(buf, CELL, "%s (%s, %s)", v, d, pct);
+}
+
+/* ---- the verdict and the broken limits ---- */
+
+static size_t limits_broken(const struct gate_result *res)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < res->n; i++) {
+		for (k = 0; k < i && res->v[k].g != res->v[i].g; k++)
+			;
+		n += k == i;
+	}
+	return n;
+}
+
+/* "**FAIL**: 2 of 3 limits broken · " or "**PASS**: 3 limits hold · " (nothing without limits). */
+static void verdict(FILE *out, const struct gate_result *res, size_t nlimits)
+{
+	size_t broken = limits_broken(res);
+
+	if (!nlimits) {
+		fputs("**annogrind**: ", out);
+		return;
+	}
+	if (broken)
+		fprintf(out, "**\xe2\x9d\x8c FAIL**: %zu of %zu limit%s broken \xc2\xb7 ", broken, nlimits,
+			nlimits > 1 ? "s" : "");
+	else
+		fprintf(out, "**\xe2\x9c\x85 PASS**: %s%zu limit%s hold%s \xc2\xb7 ", nlimits > 1 ? "all " : "",
+			nlimits, nlimits > 1 ? "s" : "", nlimits > 1 ? "" : "s");
+}
+
+static void breach(FILE *out, const struct gate_breach *b)
+{
+	const struct gate *g = b->g;
+	char a[32], v[32], d[32], pct[32];
+
+	fputs("- \xe2\x9d\x8c ", out);
+	md_code(out, g->spec, 0);
+	fputs(": ", out);
+	if (b->why == GATE_NONE) {
+		if (g->change == GATE_LEVEL) {
+			fprintf(out, "picks no function of the %sprofile\n", b->in_diff ? "new " : "");
+		} else if (!b->name) {
+			fputs("picks no function of either profile\n", out);
+		} else {
+			fputs("picks no function of the new profile (in the old one: ", out);
+			md_fn(out, b->file, b->name, 0);
+			if (b->ngone > 1)
+				fprintf(out, " and %zu more", b->ngone - 1);
+			fputs(")\n", out);
+		}
+		return;
+	}
+	if (b->name) {
+		md_fn(out, b->file, b->name, 0);
+		fprintf(out, " %s ", g->kind == GATE_SELF ? "self" : "inclusive");
+	} else {
+		fputs("program total of ", out);
+	}
+	md_text(out, g->event);
+	num(b->value, v);
+	if (g->change == GATE_LEVEL) {
+		num(b->total, a);
+		if (b->total)
+			fprintf(out, " is %s (%.2f%% of %s)\n", v, (double)b->value * 100.0 / (double)b->total, a);
+		else
+			fprintf(out, " is %s (of a total of 0)\n", v);
+		return;
+	}
+	num(b->old, a);
+	delta(b->old, b->value, 0, d, pct);
+	fprintf(out, " %s \xe2\x86\x92 %s (%s, %s%s)\n", a, v, d, b->new_fn ? "new function" : pct,
+		b->gone_fn ? ", gone function" : "");
+}
+
+static void breaches(FILE *out, const struct gate_result *res)
+{
+	size_t i;
+
+	if (!res->n)
+		return;
+	fputs("### \xe2\x9d\x8c Broken limits\n\n", out);
+	for (i = 0; i < res->n; i++)
+		breach(out, &res->v[i]);
+	putc('\n', out);
+}
+
+/* ---- trees, in a fenced code block inside <details> ---- */
+
+struct tline {
+	char *cells;		/* nshow cells of CELL bytes; NULL: a blank line */
+	const char *mark;	/* "< ", "* " or ">   " */
+	char *label;		/* visible() already */
+};
+
+struct tree {
+	struct tline *v;
+	size_t n, cap, ncells;
+};
+
+static struct tline *tree_add(struct tree *t)
+{
+	struct tline *l;
+
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->v = xrealloc(t->v, t->cap * sizeof(*t->v));
+	}
+	l = &t->v[t->n++];
+	memset(l, 0, sizeof(*l));
+	return l;
+}
+
+static char *tree_cells(struct tree *t)
+{
+	return xcalloc(t->ncells + 1, CELL);
+}
+
+/* "file:function (1x)" or "... (1x -> 2x)", made visible. */
+static char *label(const char *file, const char *name, const char *extra)
+{
+	size_t n = strlen(file) + strlen(name) + strlen(extra) + 2;
+	char *s = xmalloc(n), *v;
+
+	snprintf(s, n, "%s:%s%s", file, name, extra);
+	v = visible(s, 0);
+	free(s);
+	return v;
+}
+
+/*
+ * The block: a header of event names, then each line's cells right-aligned
+ * and its label; the fence is longer than any run of backticks inside.
+ */
+static void tree_print(FILE *out, const struct report *r, struct tree *t, const char *summary,
+		       const char *what)
+{
+	size_t *w = xcalloc(t->ncells + 1, sizeof(*w)), i, k, run = 3;
+	char **names = xcalloc(t->ncells + 1, sizeof(*names));
+
+	for (k = 0; k < t->ncells; k++) {
+		size_t e = r->show[k % r->nshow];
+		size_t len = strlen(ev_name(r, e)) + strlen(what);
+		char *s = xmalloc(len + 1);
+		snprintf(s, len + 1, "%s%s", ev_name(r, e), what);
+		names[k] = visible(s, 0);
+		free(s);
+		w[k] = strlen(names[k]);
+		if (backtick_run(names[k]) >= run)
+			run = backtick_run(names[k]) + 1;
+	}
+	for (i = 0; i < t->n; i++) {
+		if (!t->v[i].cells)
+			continue;
+		for (k = 0; k < t->ncells; k++)
+			if (strlen(t->v[i].cells + k * CELL) > w[k])
+				w[k] = strlen(t->v[i].cells + k * CELL);
+		if (backtick_run(t->v[i].label) >= run)
+			run = backtick_run(t->v[i].label) + 1;
+	}
+	fprintf(out, "<details>\n<summary>%s</summary>\n\n", summary);
+	for (k = 0; k < run; k++)
+		putc('`', out);
+	fputs("text\n", out);
+	for (k = 0; k < t->ncells; k++)
+		fprintf(out, "%-*s  ", (int)w[k], names[k]);
+	fputs("file:function\n", out);
+	for (i = 0; i < t->n; i++) {
+		const struct tline *l = &t->v[i];
+		if (!l->cells) {
+			putc('\n', out);
+			continue;
+		}
+		for (k = 0; k < t->ncells; k++)
+			fprintf(out, "%*s  ", (int)w[k], l->cells + k * CELL);
+		fputs(l->mark, out);
+		fputs(l->label, out);
+		putc('\n', out);
+	}
+	for (k = 0; k < run; k++)
+		putc('`', out);
+	fputs("\n\n</details>\n", out);
+	for (i = 0; i < t->n; i++) {
+		free(t->v[i].cells);
+		free(t->v[i].label);
+	}
+	for (k = 0; k < t->ncells; k++)
+		free(names[k]);
+	free(names);
+	free(w);
+	free(t->v);
+}
+
+/* ---- the report of one profile ---- */
+
+static const struct report *cmp_r;
+
+/* As in the text trees: calls inside a cycle or to the function itself have no cost of their own. */
+static const struct cc *call_cost(const struct call *c)
+{
+	return c->recursive ? NULL : c->cc;
+}
+
+static int call_in_cmp(const void *x, const void *y)
+{
+	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
+	int c = report_cost_cmp(cmp_r, call_cost(a), call_cost(b));
+	return c ? c : graph_fn_cmp(a->k.caller, b->k.caller);
+}
+
+static int call_out_cmp(const void *x, const void *y)
+{
+	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
+	int c = report_cost_cmp(cmp_r, call_cost(a), call_cost(b));
+	return c ? c : graph_fn_cmp(a->k.callee, b->k.callee);
+}
+
+/* A cost with its share of the total, per shown event: "4,400 (57.52%)", or "." */
+static void cost_cells(const struct report *r, const struct cc *c, char *cells)
+{
+	const struct profile *p = r->p;
+	size_t k;
+
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k];
+		char *cell = cells + k * CELL, pc[32];
+		uint64_t tot = cc_defined(p, p->total, e) ? p->total->v[e] : 0;
+		if (!c || !cc_defined(p, c, e)) {
+			strcpy(cell, ".");
+			continue;
+		}
+		num(c->v[e], cell);
+		if (r->o->show_percs && c->v[e]) {
+			pct_of(pc, sizeof(pc), c->v[e], tot);
+			if (*pc)
+				snprintf(cell + strlen(cell), CELL - strlen(cell), " (%s)", pc);
+		}
+	}
+}
+
+static void tree_calls(struct tree *t, const struct report *r, const struct fn *f, int callers)
+{
+	const struct profile *p = r->p;
+	const struct call *c, **v;
+	size_t n = 0, i;
+
+	for (c = callers ? fn_in(p, f) : fn_out(p, f); c; c = callers ? c->next_in : c->next_out)
+		n++;
+	if (!n)
+		return;
+	v = xmalloc(n * sizeof(*v));
+	n = 0;
+	for (c = callers ? fn_in(p, f) : fn_out(p, f); c; c = callers ? c->next_in : c->next_out)
+		v[n++] = c;
+	cmp_r = r;
+	qsort(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
+	for (i = 0; i < n; i++) {
+		const struct fn *o = callers ? v[i]->k.caller : v[i]->k.callee;
+		struct tline *l = tree_add(t);
+		char extra[48], cnt[32];
+		num(v[i]->count, cnt);
+		snprintf(extra, sizeof(extra), " (%sx)", cnt);
+		l->cells = tree_cells(t);
+		cost_cells(r, call_cost(v[i]), l->cells);
+		l->mark = callers ? "< " : ">   ";
+		l->label = label(o->k.file->name, o->k.name, extra);
+	}
+	free(v);
+}
+
+static void header_events(FILE *out, const struct report *r)
+{
+	size_t k;
+
+	fputs("**Events:** ", out);
+	for (k = 0; k < r->nshow; k++) {
+		if (k)
+			fputs(", ", out);
+		md_text(out, ev_name(r, r->show[k]));
+	}
+}
+
+void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	const struct fn **all;
+	size_t n, i, k, ntop = 0, cap = o->top ? o->top : MD_TOP;
+	struct tree t = { 0 };
+	char summary[128];
+
+	/* the verdict: totals of the shown events */
+	verdict(out, res, nlimits);
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k];
+		if (k)
+			fputs(", ", out);
+		md_text(out, ev_name(r, e));
+		putc(' ', out);
+		put_num(out, cc_defined(p, p->total, e) ? p->total->v[e] : 0);
+	}
+	fputs("\n\n", out);
+	breaches(out, res);
+
+	fputs("**Profile:** ", out);
+	if (r->ninputs > 1) {
+		for (i = 0; i < r->ninputs; i++) {
+			if (i)
+				fputs(", ", out);
+			md_code(out, r->inputs[i], 0);
+		}
+	} else {
+		md_code(out, r->input_name, 0);
+	}
+	fputs(" \xc2\xb7 **Command:** ", out);
+	md_code(out, p->cmd && *p->cmd ? p->cmd : "(unknown)", 0);
+	fputs(" \xc2\xb7 ", out);
+	header_events(out, r);
+	fputs("\n\n| Event | Total |\n|:--|--:|\n", out);
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k];
+		fputs("| ", out);
+		md_text(out, ev_name(r, e));
+		fputs(" | ", out);
+		put_num(out, cc_defined(p, p->total, e) ? p->total->v[e] : 0);
+		fputs(" |\n", out);
+	}
+	putc('\n', out);
+
+	/* the top functions: the table's order, only those with a cost of their own (or called) */
+	all = report_sorted_fns(r, &n);
+	for (i = 0; i < n && ntop < cap; i++)
+		if (all[i]->listed || (o->inclusive && fn_in(p, all[i])))
+			all[ntop++] = all[i];
+	fprintf(out, "### Top functions by %s cost\n\n| Function |", o->inclusive ? "inclusive" : "self");
+	for (k = 0; k < 2 * r->nshow; k++) {
+		putc(' ', out);
+		md_text(out, ev_name(r, r->show[k % r->nshow]));
+		fputs(k < r->nshow ? " self |" : " incl |", out);
+	}
+	fputs("\n|:--|", out);
+	for (k = 0; k < 2 * r->nshow; k++)
+		fputs("--:|", out);
+	putc('\n', out);
+	t.ncells = r->nshow;
+	for (i = 0; i < ntop; i++) {
+		const struct fn *f = all[i];
+		char *cells = xcalloc(2 * r->nshow + 1, CELL);
+		fputs("| ", out);
+		md_fn(out, f->k.file->name, f->k.name, 1);
+		cost_cells(r, f->self, cells);
+		cost_cells(r, fn_incl(p, f), cells + r->nshow * CELL);
+		for (k = 0; k < 2 * r->nshow; k++)
+			fprintf(out, " | %s", cells + k * CELL);
+		fputs(" |\n", out);
+		free(cells);
+
+		if (i)
+			tree_add(&t);	/* a blank line between functions */
+		tree_calls(&t, r, f, 1);
+		{
+			struct tline *l = tree_add(&t);
+			l->cells = tree_cells(&t);
+			cost_cells(r, fn_incl(p, f), l->cells);
+			l->mark = "* ";
+			l->label = label(f->k.file->name, f->k.name, "");
+		}
+		tree_calls(&t, r, f, 0);
+	}
+	if (!ntop) {
+		fputs("| (no function) |", out);
+		for (k = 0; k < 2 * r->nshow; k++)
+			fputs(" |", out);
+		putc('\n', out);
+	}
+	putc('\n', out);
+	if (ntop) {
+		snprintf(summary, sizeof(summary),
+			 "Callers (&lt;) and callees (&gt;) of these %zu function%s, inclusive costs", ntop,
+			 ntop > 1 ? "s" : "");
+		tree_print(out, r, &t, summary, " incl");
+	} else {
+		free(t.v);
+	}
+	free(all);
+}
+
+/* ---- the comparison ---- */
+
+static uint64_t absd(const struct cc *const c[2], size_t e)
+{
+	return c[1]->v[e] > c[0]->v[e] ? c[1]->v[e] - c[0]->v[e] : c[0]->v[e] - c[1]->v[e];
+}
+
+static int dcall_id_cmp(const struct diff_call *a, const struct diff_call *b, int by_callee)
+{
+	uint32_t x = by_callee ? a->callee->id : a->caller->id;
+	uint32_t y = by_callee ? b->callee->id : b->caller->id;
+	return x < y ? -1 : x > y;
+}
+
+static int by_caller(const void *x, const void *y)
+{
+	return dcall_id_cmp(*(const struct diff_call *const *)x, *(const struct diff_call *const *)y, 0);
+}
+
+static int by_callee(const void *x, const void *y)
+{
+	return dcall_id_cmp(*(const struct diff_call *const *)x, *(const struct diff_call *const *)y, 1);
+}
+
+/* Calls in a tree: by the size of the change of the sort events, then by the other end's name. */
+static int tree_order_callers;
+
+static int dcall_tree_cmp(const void *x, const void *y)
+{
+	const struct diff_call *a = *(const struct diff_call *const *)x;
+	const struct diff_call *b = *(const struct diff_call *const *)y;
+	const struct diff_fn *oa = tree_order_callers ? a->caller : a->callee;
+	const struct diff_fn *ob = tree_order_callers ? b->caller : b->callee;
+	size_t k;
+	int c;
+
+	for (k = 0; k < cmp_r->nsort; k++) {
+		size_t e = cmp_r->sort[k];
+		uint64_t da = a->recursive ? 0 : absd((const struct cc *const *)a->cc, e);
+		uint64_t db = b->recursive ? 0 : absd((const struct cc *const *)b->cc, e);
+		if (da != db)
+			return da > db ? -1 : 1;
+	}
+	c = strcmp(oa->file, ob->file);
+	return c ? c : strcmp(oa->name, ob->name);
+}
+
+static void change_cells(const struct report *r, const struct cc *const c[2], int new_fn,
+			 char *cells)
+{
+	size_t k;
+
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k];
+		if (!c)
+			strcpy(cells + k * CELL, ".");
+		else
+			change(cells + k * CELL, c[0]->v[e], c[1]->v[e], new_fn);
+	}
+}
+
+/* The calls of f (callers or callees), from v sorted by caller or callee id. */
+static void dtree_calls(struct tree *t, const struct report *r, const struct diff_fn *f,
+			struct diff_call **v, size_t n, int callers)
+{
+	size_t lo = 0, hi = n, i, m;
+	struct diff_call **mine;
+
+	while (lo < hi) {	/* the first call whose end is f or after */
+		size_t mid = lo + (hi - lo) / 2;
+		uint32_t id = callers ? v[mid]->callee->id : v[mid]->caller->id;
+		if (id < f->id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (m = lo; m < n && (callers ? v[m]->callee : v[m]->caller) == f; m++)
+		;
+	if (m == lo)
+		return;
+	mine = xmalloc((m - lo) * sizeof(*mine));
+	memcpy(mine, v + lo, (m - lo) * sizeof(*mine));
+	tree_order_callers = callers;
+	qsort(mine, m - lo, sizeof(*mine), dcall_tree_cmp);
+	for (i = 0; i < m - lo; i++) {
+		const struct diff_call *c = mine[i];
+		const struct diff_fn *o = callers ? c->caller : c->callee;
+		struct tline *l = tree_add(t);
+		char extra[80], a[32], b[32];
+		num(c->count[DIFF_OLD], a);
+		num(c->count[DIFF_NEW], b);
+		snprintf(extra, sizeof(extra), " (%sx -> %sx)", a, b);
+		l->cells = tree_cells(t);
+		change_cells(r, c->recursive ? NULL : (const struct cc *const *)c->cc,
+			     !c->count[DIFF_OLD], l->cells);
+		l->mark = callers ? "< " : ">   ";
+		l->label = label(o->file, o->name, extra);
+	}
+	free(mine);
+}
+
+void report_md_diff(struct report *r, const struct diff *d, const char *old_name,
+		    const char *new_name, const struct gate_result *res, size_t nlimits)
+{
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	const char *const names[2] = { old_name, new_name };
+	const struct diff_fn **rows;
+	struct diff_call **in, **outs;
+	size_t n, i, k, cap = o->top ? o->top : MD_TOP;
+	struct tree t = { 0 };
+	char cell[CELL], summary[160];
+	int s;
+
+	verdict(out, res, nlimits);
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k];
+		if (k)
+			fputs(", ", out);
+		md_text(out, ev_name(r, e));
+		putc(' ', out);
+		value_change(cell, d->total[0]->v[e], d->total[1]->v[e], 0);
+		fputs(cell, out);
+	}
+	fputs("\n\n", out);
+	breaches(out, res);
+
+	fputs("| | Old | New |\n|:--|:--|:--|\n| Profile |", out);
+	for (s = 0; s < 2; s++) {
+		putc(' ', out);
+		md_code(out, names[s], 1);
+		fputs(" |", out);
+	}
+	fputs("\n| Command |", out);
+	for (s = 0; s < 2; s++) {
+		const struct profile *p = d->p[s];
+		putc(' ', out);
+		md_code(out, p->cmd && *p->cmd ? p->cmd : "(unknown)", 1);
+		fputs(" |", out);
+	}
+	fputs("\n\n| Event | Old | New | Change |\n|:--|--:|--:|--:|\n", out);
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k];
+		fputs("| ", out);
+		md_text(out, ev_name(r, e));
+		fputs(" | ", out);
+		put_num(out, d->total[0]->v[e]);
+		fputs(" | ", out);
+		put_num(out, d->total[1]->v[e]);
+		change(cell, d->total[0]->v[e], d->total[1]->v[e], 0);
+		fprintf(out, " | %s |\n", cell);
+	}
+	putc('\n', out);
+	if (o->nmod_funcname || o->nmod_filename) {
+		fputs("Names normalised with", out);
+		for (i = 0; i < o->nmod_funcname; i++) {
+			fputs(i ? ", " : " --mod-funcname ", out);
+			md_code(out, o->mod_funcname[i], 0);
+		}
+		for (i = 0; i < o->nmod_filename; i++) {
+			fputs(i ? ", " : (o->nmod_funcname ? "; --mod-filename " : " --mod-filename "), out);
+			md_code(out, o->mod_filename[i], 0);
+		}
+		fputs(".\n\n", out);
+	}
+
+	rows = report_diff_rows(r, d, &n);
+	if (n > cap)
+		n = cap;
+	fprintf(out, "### Functions that changed most (%s cost)\n\n| Function |",
+		o->inclusive ? "inclusive" : "self");
+	for (k = 0; k < 2 * r->nshow; k++) {
+		putc(' ', out);
+		md_text(out, ev_name(r, r->show[k % r->nshow]));
+		fputs(k < r->nshow ? " self |" : " incl |", out);
+	}
+	fputs("\n|:--|", out);
+	for (k = 0; k < 2 * r->nshow; k++)
+		fputs("--:|", out);
+	putc('\n', out);
+
+	/* the calls, by caller and by callee, for the trees */
+	outs = xmalloc((d->ncalls + 1) * sizeof(*outs));
+	in = xmalloc((d->ncalls + 1) * sizeof(*in));
+	memcpy(outs, d->calls, d->ncalls * sizeof(*outs));
+	memcpy(in, d->calls, d->ncalls * sizeof(*in));
+	qsort(outs, d->ncalls, sizeof(*outs), by_caller);
+	qsort(in, d->ncalls, sizeof(*in), by_callee);
+	cmp_r = r;
+	t.ncells = r->nshow;
+	for (i = 0; i < n; i++) {
+		const struct diff_fn *f = rows[i];
+		int new_fn = !f->in[DIFF_OLD];
+		fputs("| ", out);
+		md_fn(out, f->file, f->name, 1);
+		if (new_fn)
+			fputs(" **new**", out);
+		else if (!f->in[DIFF_NEW])
+			fputs(" **gone**", out);
+		for (k = 0; k < 2 * r->nshow; k++) {
+			const struct cc *const *c = (const struct cc *const *)(k < r->nshow ? f->self : f->incl);
+			size_t e = r->show[k % r->nshow];
+			value_change(cell, c[0]->v[e], c[1]->v[e], new_fn);
+			fprintf(out, " | %s", cell);
+		}
+		fputs(" |\n", out);
+
+		if (i)
+			tree_add(&t);
+		dtree_calls(&t, r, f, in, d->ncalls, 1);
+		{
+			struct tline *l = tree_add(&t);
+			l->cells = tree_cells(&t);
+			change_cells(r, (const struct cc *const *)f->incl, new_fn, l->cells);
+			l->mark = "* ";
+			l->label = label(f->file, f->name,
+					 new_fn ? " (new)" : !f->in[DIFF_NEW] ? " (gone)" : "");
+		}
+		dtree_calls(&t, r, f, outs, d->ncalls, 0);
+	}
+	if (!n) {
+		fputs("| (no function changed) |", out);
+		for (k = 0; k < 2 * r->nshow; k++)
+			fputs(" |", out);
+		putc('\n', out);
+	}
+	putc('\n', out);
+	if (n) {
+		snprintf(summary, sizeof(summary),
+			 "Callers (&lt;) and callees (&gt;) of these %zu function%s: change of inclusive cost",
+			 n, n > 1 ? "s" : "");
+		tree_print(out, r, &t, summary, " incl change");
+	} else {
+		free(t.v);
+	}
+	free(outs);
+	free(in);
+	free(rows);
+}

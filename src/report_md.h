@@ -1,0 +1,33 @@
+/* report_md: the report and the comparison as GitHub-flavoured Markdown, for CI job summaries and pull requests. */
+#ifndef ANNOGRIND_REPORT_MD_H
+#define ANNOGRIND_REPORT_MD_H
+
+#include "diff.h"
+#include "gate.h"
+#include "report.h"
+
+/*
+ * --format=markdown: what a person reads in a CI job summary
+ * ($GITHUB_STEP_SUMMARY), a pull-request comment or a GitLab note.  In
+ * order: a one-line verdict (PASS or FAIL when limits were given, with the
+ * totals); the broken limits, each marked; a header (profiles, commands,
+ * events) and the totals (old, new and change for a comparison); a table
+ * of the top functions (self and inclusive cost per shown event; for a
+ * comparison the new value, the change and its percentage, new and gone
+ * functions marked); and, folded in <details>, their callers and callees.
+ *
+ * The top functions are those the text table or comparison shows, at most
+ * --top (default MD_TOP).  Names, commands and events are data: they are
+ * written in code spans, code blocks or backslash-escaped, so nothing in
+ * them is read as Markdown or HTML; control characters, bytes that are not
+ * UTF-8 and bidirectional formatting marks are written as \xNN or \uNNNN.
+ *
+ * res holds the broken limits (gate.h), nlimits how many were given.
+ */
+#define MD_TOP 10
+
+void report_md(struct report *r, const struct gate_result *res, size_t nlimits);
+void report_md_diff(struct report *r, const struct diff *d, const char *old_name,
+		    const char *new_name, const struct gate_result *res, size_t nlimits);
+
+#endif
