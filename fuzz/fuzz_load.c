@@ -11,6 +11,7 @@
 #include "profile.h"
 #include "report.h"
 #include "report_dot.h"
+#include "report_md.h"
 #include "write.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -34,6 +35,25 @@ static void render_callgrind(struct report *r)
 	write_callgrind(r->p, "fuzz", r->out);
 }
 
+static void render_md(struct report *r)
+{
+	struct gate_result none = { 0 };
+
+	report_md(r, &none, 0);
+}
+
+/* The profile compared with itself: every path of the Markdown comparison but new/gone. */
+static void render_md_diff(struct report *r)
+{
+	struct gate_result none = { 0 };
+	struct diff d;
+	char err[256];
+
+	if (!diff_build(&d, r->p, r->p, 1, err, sizeof(err)))
+		report_md_diff(r, &d, "old", "new", &none, 0);
+	diff_release(&d);
+}
+
 /*
  * Every renderer, each with the command-line options that reach it.  A new
  * renderer (or a new set of options worth fuzzing) is one more row here.
@@ -55,6 +75,8 @@ static const struct renderer {
 		   "--context=2", NULL }, render_asm },
 	{ "json-asm", { "--format=json", "--annotate=asm", NULL }, report_json },
 	{ "tsv", { "--format=tsv", "--tree=both", NULL }, report_tsv },
+	{ "markdown", { "--format=markdown", "--top=40", NULL }, render_md },
+	{ "markdown-diff", { "--format=markdown", "--diff", "--inclusive=yes", NULL }, render_md_diff },
 	{ "callgrind", { "--format=callgrind", NULL }, render_callgrind },
 	{ "summary", { "--auto=no", "--summary=object", NULL }, render_text },
 	{ "summary-json", { "--format=json", "--summary=file", NULL }, report_json },

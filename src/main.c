@@ -23,6 +23,7 @@
 #include "load.h"
 #include "modname.h"
 #include "opts.h"
+#include "output.h"
 #include "profile.h"
 #include "report.h"
 #include "report_diff.h"
@@ -100,6 +101,8 @@ static void usage(FILE *f)
 	      "                           function grew (+) or dropped (-) by more\n"
 	      "                           than MAX (a count, or PCT% of the old\n"
 	      "                           value; new and gone functions count from 0)\n"
+	      "      --output=FILE        write to FILE (gzip-compressed if it ends in\n"
+	      "                           .gz), replaced only when the run succeeds\n"
 	      "      --diff               compare two profiles: annogrind --diff OLD NEW\n"
 	      "      --mod-funcname=s/RE/REPL/[gi]\n"
 	      "      --mod-filename=s/RE/REPL/[gi]\n"
@@ -154,13 +157,18 @@ static char *find_default_profile(void)
 	return found;
 }
 
+static const char *out_file;	/* --output, for messages */
+
 static int finish_output(void)
 {
 	if (fflush(stdout) == 0 && !ferror(stdout))
 		return EXIT_OK;
-	if (errno == EPIPE)
+	if (errno == EPIPE && !out_file)
 		return EXIT_OK;	/* the reader went away (| head): nothing to say */
-	escape_line(stderr, "annogrind: write error on standard output: %s", strerror(errno));
+	if (out_file)
+		escape_line(stderr, "annogrind: write error on '%s': %s", out_file, strerror(errno));
+	else
+		escape_line(stderr, "annogrind: write error on standard output: %s", strerror(errno));
 	return EXIT_OUTPUT;
 }
 
@@ -214,11 +222,20 @@ static void warn_dumps(const struct input_list *in, const char *path)
 	free(last);
 }
 
+/* Do two cmd: lines run the same program (their first words)?  Arguments may differ: workloads. */
+static int same_program(const char *a, const char *b)
+{
+	size_t la = strcspn(a, " \t"), lb = strcspn(b, " \t");
+
+	return la == lb && !memcmp(a, b, la);
+}
+
 /*
  * Load the profiles of in, summed into p; -1 after a diagnostic.  A file
- * whose cmd: line differs from the first file's gets a warning with both
- * commands: a glob that caught another program's profile should not mix
- * two programs silently.
+ * whose cmd: line runs another program than the first file's gets a
+ * warning with both commands: a glob that caught another program's profile
+ * should not mix two programs silently (the same program with other
+ * arguments is a workload of a benchmark: no warning).
  */
 static int load_inputs(struct profile *p, const struct input_list *in, const char *pwd)
 {
@@ -237,10 +254,10 @@ static int load_inputs(struct profile *p, const struct input_list *in, const cha
 			return -1;
 		}
 		if (i && first_cmd) {
-			if (p->cmd && strcmp(p->cmd, first_cmd)) {
+			if (p->cmd && !same_program(p->cmd, first_cmd)) {
 				char *a = diag_quote_all(p->cmd), *b = diag_quote_all(first_cmd);
 				diag(DIAG_WARNING, in->paths[i], 0,
-				     "command %s differs from %s of '%s': are these profiles of the same program?",
+				     "command %s runs another program than %s of '%s': are these runs to sum?",
 				     a, b, in->paths[0]);
 				free(a);
 				free(b);
@@ -629,6 +646,7 @@ int main(int argc, char **argv)
 	char *found = NULL;
 	const char *profile;
 	struct gate_result res = { 0 };
+	struct output outp;
 	size_t i, ngates = 0;
 	int rc = EXIT_OK;
 	static char outbuf[1 << 16];
@@ -675,6 +693,14 @@ int main(int argc, char **argv)
 			rc = usage_error(err);
 			goto out;
 		}
+	}
+	if (o.output) {
+		if (output_open(&outp, o.output, err, sizeof(err))) {
+			escape_line(stderr, "annogrind: %s", err);
+			rc = EXIT_OUTPUT;
+			goto out;
+		}
+		out_file = o.output;
 	}
 	if (!getcwd(pwd, PATH_MAX))
 		pwd[0] = '\0';
@@ -776,6 +802,15 @@ int main(int argc, char **argv)
 	report_release(&r);
 	rc = print_breaches(&res, finish_output());
 out:
+	if (out_file) {
+		/* a complete report (limits broken or not) replaces FILE; nothing else does */
+		if (rc != EXIT_OK && rc != EXIT_LIMIT) {
+			output_abort(&outp);
+		} else if (output_commit(&outp, err, sizeof(err))) {
+			escape_line(stderr, "annogrind: %s", err);
+			rc = EXIT_OUTPUT;
+		}
+	}
 	gate_result_release(&res);
 	for (i = 0; i < ngates; i++)
 		gate_release(&gates[i]);

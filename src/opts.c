@@ -35,6 +35,7 @@ enum {
 	OPT_ESCAPE,
 	OPT_ANNOTATE,
 	OPT_DISASM,
+	OPT_OUTPUT,
 };
 
 static const struct option longopts[] = {
@@ -66,6 +67,7 @@ static const struct option longopts[] = {
 	{ "escape", required_argument, NULL, OPT_ESCAPE },
 	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
 	{ "disasm", optional_argument, NULL, OPT_DISASM },
+	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -224,6 +226,13 @@ static int parse_ci_option(struct opts *o, int c, char *arg)
 	case OPT_LIMIT:
 		o->limits = xrealloc(o->limits, (o->nlimits + 1) * sizeof(*o->limits));
 		o->limits[o->nlimits++] = arg;
+		return 1;
+	case OPT_OUTPUT:
+		if (!*arg) {
+			snprintf(o->err, sizeof(o->err), "--output takes a file name ('-': standard output)");
+			return -1;
+		}
+		o->output = strcmp(arg, "-") ? arg : NULL;
 		return 1;
 	}
 	return 0;

@@ -92,6 +92,8 @@ struct opts {
 	/* machine code (issue 18, report_asm.c) */
 	int annotate_asm;	/* --annotate=asm */
 	int disasm;		/* --disasm=yes|no; -1 when not given: yes for text, no for JSON */
+	/* baselines and reports kept as files (issue 16) */
+	const char *output;	/* --output=FILE; NULL: standard output */
 
 	char err[256];		/* why opts_parse failed */
 };

@@ -787,8 +787,10 @@ void report_md_diff(struct report *r, const struct diff *d, const char *old_name
 	/* the calls, by caller and by callee, for the trees */
 	outs = xmalloc((d->ncalls + 1) * sizeof(*outs));
 	in = xmalloc((d->ncalls + 1) * sizeof(*in));
-	memcpy(outs, d->calls, d->ncalls * sizeof(*outs));
-	memcpy(in, d->calls, d->ncalls * sizeof(*in));
+	if (d->ncalls) {
+		memcpy(outs, d->calls, d->ncalls * sizeof(*outs));
+		memcpy(in, d->calls, d->ncalls * sizeof(*in));
+	}
 	qsort(outs, d->ncalls, sizeof(*outs), by_caller);
 	qsort(in, d->ncalls, sizeof(*in), by_callee);
 	cmp_r = r;

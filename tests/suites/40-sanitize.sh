@@ -39,7 +39,8 @@ for f in fuzz/regress/*; do
 	[ -f "$f" ] || continue
 	for args in "--auto=no" "--auto=no --threshold=50 --show-percs=no" \
 		    "--auto=no --inclusive=yes --tree=both --threshold=100" "--format=dot" \
-		    "--format=json --inclusive=yes" "--format=tsv --tree=both" "--format=callgrind"; do
+		    "--format=json --inclusive=yes" "--format=tsv --tree=both" "--format=callgrind" \
+		    "--format=markdown --top=40"; do
 		# shellcheck disable=SC2086
 		$bin $args "$f" >/dev/null 2>"$tmp/err"
 		rc=$?
@@ -57,6 +58,14 @@ for f in fuzz/regress/*; do
 			head -20 "$tmp/err" | sed 's/^/    /'
 		fi
 	done
+	# the fuzzer's markdown-diff renderer: the profile compared with itself
+	$bin --diff --format=markdown --inclusive=yes "$f" "$f" >/dev/null 2>"$tmp/err"
+	rc=$?
+	case $rc in
+	0|3) pass=$((pass + 1)) ;;
+	*) fail=$((fail + 1)); echo "FAIL fuzz regression $f (--diff --format=markdown): exit $rc"
+	   head -20 "$tmp/err" | sed 's/^/    /' ;;
+	esac
 done
 echo "sanitize: $pass passed, $fail failed"
 [ "$fail" = 0 ]
