@@ -73,6 +73,115 @@ else
 	skipped "markdown render: no cmark-gfm (Debian package cmark-gfm)"
 fi
 
+# 3. The CI jobs of doc/ci.md, run as written (tests/ci-doc.py takes their
+# commands out; the installation is left out) against testdata/baseline:
+# valgrind is a stub that writes the profile of its workload, curl one that
+# hands out the baseline of the last main run, if any.  For each of GitHub
+# and GitLab: the main branch without a baseline (a report, exit 0); a pull
+# request whose limits hold (PASS, exit 0); one whose large workload got
+# slower (FAIL, exit 1, the broken limits in the summary).  The baseline is
+# checked against an awk sum of the cost lines of the runs it sums.
+if python3 -c 'import yaml' 2>/dev/null; then
+	jobs=$tmp/jobs
+	fixtures=$top/testdata/baseline
+	mkdir -p "$tmp/bin"
+	cat >"$tmp/bin/valgrind" <<'STUB'
+#!/bin/sh
+# valgrind stub: the profile of workload $last for $SCENARIO (main, pr, slow)
+for a; do case $a in --callgrind-out-file=*) out=${a#*=} ;; esac; last=$a; done
+case $SCENARIO/$last in
+main/*) src=main-$last.cg ;;
+slow/large) src=pr-large-slow.cg ;;
+*) src=pr-$last.cg ;;
+esac
+cp "$FIXTURES/$src" "$out"
+STUB
+	cat >"$tmp/bin/curl" <<'STUB'
+#!/bin/sh
+# curl stub: the baseline of the last main run ($BASELINE), or HTTP 404
+while [ $# -gt 0 ]; do
+	case $1 in --output) out=$2; shift ;; esac
+	shift
+done
+[ -n "${BASELINE:-}" ] && [ -f "$BASELINE" ] || exit 22
+cp "$BASELINE" "$out"
+STUB
+	chmod +x "$tmp/bin/valgrind" "$tmp/bin/curl"
+	if python3 tests/ci-doc.py doc/ci.md "$jobs"; then
+		ok
+	else
+		bad "doc/ci.md: jobs not found"
+	fi
+	# run KIND SCENARIO DIR: the job's scripts in DIR, stopping at the first
+	# that fails; prints the status of the last one run
+	run_job() {
+		kind=$1 scen=$2 dir=$3
+		mkdir -p "$dir"
+		: >"$dir/step-summary.md"
+		st=0
+		for s in $(cut -f1 "$jobs/MANIFEST" | grep "^$kind-"); do
+			(cd "$dir" && SCENARIO=$scen FIXTURES=$fixtures BASELINE=${BASELINE:-} \
+				GITHUB_STEP_SUMMARY=$dir/step-summary.md PATH="$tmp/bin:$top:$PATH" \
+				bash -eo pipefail "$jobs/$s" >"$dir/$s.out" 2>"$dir/$s.err")
+			st=$?
+			[ $st = 0 ] || break
+		done
+		echo $st
+	}
+	# want WHAT STATUS GOT-STATUS FILE PATTERN: the status and a line of the summary
+	want() {
+		if [ "$2" = "$3" ] && grep -q -- "$5" "$4"; then
+			ok
+		else
+			bad "doc/ci.md $1: exit $3 (want $2), '$5' in $(basename "$4")?"
+			sed 's/^/    /' "$4" | head -5
+		fi
+	}
+	# awk: the sum of the cost lines of Callgrind files, calls' costs left out
+	awk_total() {
+		awk '/^calls=/ { skip = 1; next } /^[0-9+-]/ { if (!skip) t += $2; skip = 0 } END { print t }' "$@"
+	}
+	for kind in github gitlab; do
+		d=$tmp/$kind
+		BASELINE=
+		st=$(run_job "$kind" main "$d/main")
+		if [ $kind = github ]; then sum=$d/main/step-summary.md; else sum=$d/main/summary.md; fi
+		want "$kind main, no baseline" 0 "$st" "$sum" '^\*\*annogrind\*\*: Ir 8,600$'
+		# the baseline the main run leaves (GitHub: baseline.cg.gz; GitLab: the artifact)
+		if [ $kind = github ]; then base=$d/main/baseline.cg.gz; else base=$d/main/current.cg.gz; fi
+		got=$("$top/annogrind" --auto=no "$base" 2>/dev/null | sed -n 's/ (100.0%)  PROGRAM TOTALS.*//p' | tr -d ' ,')
+		exp=$(awk_total "$fixtures/main-small.cg" "$fixtures/main-large.cg")
+		if [ "$got" = "$exp" ] && [ "$exp" = 8600 ] && gzip -t "$base"; then ok; else
+			bad "doc/ci.md $kind: baseline total $got, awk $exp"
+		fi
+		for scen in pr slow; do
+			mkdir -p "$d/$scen"
+			if [ $kind = github ]; then
+				cp "$base" "$d/$scen/baseline.cg.gz"
+				sum=$d/$scen/step-summary.md
+			else
+				BASELINE=$base
+				sum=$d/$scen/summary.md
+			fi
+			st=$(run_job "$kind" "$scen" "$d/$scen")
+			if [ $scen = pr ]; then
+				want "$kind pull request" 0 "$st" "$sum" 'PASS\*\*: all 3 limits hold'
+			else
+				want "$kind slower pull request" 1 "$st" "$sum" 'FAIL\*\*: 2 of 3 limits broken'
+				want "$kind slower pull request" 1 "$st" "$sum" 'src/parse.c:parse` inclusive Ir 6,000 .* 7,020 (+1,020, +17.00%)'
+			fi
+			if command -v cmark-gfm >/dev/null 2>&1; then
+				cmark-gfm --unsafe -e table "$sum" >"$tmp/job.html"
+				if python3 tests/md-check.py "$tmp/job.html" src/parse.c:parse; then ok; else
+					bad "doc/ci.md $kind $scen: summary does not render"
+				fi
+			fi
+		done
+	done
+else
+	skipped "doc/ci.md jobs: no python3-yaml"
+fi
+
 if [ $skip -gt 0 ]; then
 	echo "$name: $pass passed, $fail failed, $skip skipped"
 else
