@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "escape.h"
 #include "graph.h"
 #include "numfmt.h"
 #include "report_diff.h"
@@ -13,59 +14,39 @@
 
 /* ---- names made safe to show ---- */
 
-static unsigned utf8_cp(const unsigned char *u, size_t n)
-{
-	if (n == 1)
-		return u[0];
-	if (n == 2)
-		return (u[0] & 0x1fu) << 6 | (u[1] & 0x3fu);
-	if (n == 3)
-		return (u[0] & 0x0fu) << 12 | (u[1] & 0x3fu) << 6 | (u[2] & 0x3fu);
-	return (u[0] & 0x07u) << 18 | (u[1] & 0x3fu) << 12 | (u[2] & 0x3fu) << 6 | (u[3] & 0x3fu);
-}
-
 /*
- * Characters never written as they are: C0 and C1 controls, DEL, and the
- * invisible marks that reorder or hide text (bidirectional overrides and
- * isolates, LRM, RLM, ALM, the byte order mark), which could make one name
- * read as another in a pull request.
- */
-static int hidden(unsigned c)
-{
-	return c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0) || c == 0x061c || c == 0x200e ||
-	       c == 0x200f || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
-	       c == 0xfeff;
-}
-
-/*
- * s with every hidden character written \xNN (below 0x100) or \uNNNN and
- * every byte that starts no UTF-8 sequence \xNN; with pipe, '|' written
- * "\|" (in a table cell, even in a code span).  Malloc'ed.
+ * s with what escape.h escapes for a terminal (control characters, C1
+ * controls, bidirectional formatting marks) written \xHH byte by byte, as
+ * on a terminal, and so too every byte that starts no UTF-8 sequence and
+ * the invisible byte order mark (a Markdown file is UTF-8, and read by
+ * people); with pipe, '|' written "\|" (in a table cell, even in a code
+ * span).  Malloc'ed.
  */
 static char *visible(const char *s, int pipe)
 {
 	static const char hex[] = "0123456789abcdef";
-	const unsigned char *u = (const unsigned char *)(s ? s : "");
-	size_t len = strlen((const char *)u), o = 0;
-	char *out = xmalloc(6 * len + 1);
+	const unsigned char *u = (const unsigned char *)(s ? s : ""), *end;
+	size_t len = strlen((const char *)u), o = 0, n, k;
+	char *out = xmalloc(4 * len + 1);
 
-	while (*u) {
-		size_t n = report_utf8_len(u);
-		unsigned c = n ? utf8_cp(u, n) : *u;
-		if (!n || hidden(c)) {
-			out[o++] = '\\';
-			if (c < 0x100) {
+	for (end = u + len; *u;) {
+		size_t left = (size_t)(end - u);
+		n = escape_unit((const char *)u, left);
+		if (!n && !report_utf8_len(u))
+			n = 1;
+		if (!n && left >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf)
+			n = 3;
+		if (n) {
+			for (k = 0; k < n; k++) {
+				out[o++] = '\\';
 				out[o++] = 'x';
-			} else {
-				out[o++] = 'u';
-				out[o++] = hex[(c >> 12) & 15];
-				out[o++] = hex[(c >> 8) & 15];
+				out[o++] = hex[u[k] >> 4];
+				out[o++] = hex[u[k] & 15];
 			}
-			out[o++] = hex[(c >> 4) & 15];
-			out[o++] = hex[c & 15];
-			u += n ? n : 1;
+			u += n;
 			continue;
 		}
+		n = report_utf8_len(u);
 		if (pipe && *u == '|')
 			out[o++] = '\\';
 		memcpy(out + o, u, n);

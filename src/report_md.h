@@ -19,8 +19,9 @@
  * The top functions are those the text table or comparison shows, at most
  * --top (default MD_TOP).  Names, commands and events are data: they are
  * written in code spans, code blocks or backslash-escaped, so nothing in
- * them is read as Markdown or HTML; control characters, bytes that are not
- * UTF-8 and bidirectional formatting marks are written as \xNN or \uNNNN.
+ * them is read as Markdown or HTML; what escape.h escapes for a terminal,
+ * bytes that are not UTF-8 and the byte order mark are written \xHH, byte
+ * by byte, always.
  *
  * res holds the broken limits (gate.h), nlimits how many were given.
  */

@@ -58,7 +58,7 @@ if command -v cmark-gfm >/dev/null 2>&1; then
 		'src dir/x|y.c:<script>alert(1)</script>' 'src dir/x|y.c:*bold* _em_' \
 		'src dir/x|y.c:`tick`' 'src dir/x|y.c:x``y``z' \
 		'src dir/x|y.c:[link](http://example.com)' 'src dir/x|y.c:f\x1b[2Jg' \
-		'src dir/x|y.c:rev\u202eolleh' 'src dir/x|y.c:ends\' \
+		'src dir/x|y.c:rev\xe2\x80\xaeolleh' 'src dir/x|y.c:ends\' \
 		'src dir/x|y.c:std::vector<int>::operator[]' 'src dir/x|y.c:operator|' \
 		'src dir/x|y.c:&amp; #1' 'src dir/x|y.c:spaced  ' 'src dir/x|y.c:main'
 	md recursion --top=2 tree/mutual.cg -- mutual.c:a mutual.c:b
