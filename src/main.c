@@ -293,10 +293,16 @@ static size_t check_sources(const struct opts *o)
 	if (o->diff)
 		return 0;
 	for (i = 0; i < o->nuser; i++) {
-		if (report_source_readable(o, o->user_files[i]))
+		const char *why;
+		if (report_source_readable(o, o->user_files[i], &why))
 			continue;
-		escape_line(stderr, "annogrind: source file '%s' not found in the current folder%s",
-			    o->user_files[i], o->ninclude ? " or the -I folders" : "");
+		if (why)
+			escape_line(stderr, "annogrind: source file '%s' cannot be read (%s)",
+				    o->user_files[i], why);
+		else
+			escape_line(stderr,
+				    "annogrind: source file '%s' not found in the current folder%s",
+				    o->user_files[i], o->ninclude ? " or the -I folders" : "");
 		bad++;
 	}
 	return bad;
@@ -377,7 +383,7 @@ static int want_lines(const char *file, void *ctx)
 {
 	const struct opts *o = ctx;
 
-	return strcmp(file, "???") && report_source_readable(o, file);
+	return strcmp(file, "???") && report_source_readable(o, file, NULL);
 }
 
 /*

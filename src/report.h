@@ -76,8 +76,14 @@ void report_header(struct report *r);
 void report_table(struct report *r);
 /* Annotated sources: auto-annotation and files named on the command line. */
 void report_source(struct report *r);
-/* Whether a source file can be read in the current folder or an -I folder. */
-int report_source_readable(const struct opts *o, const char *name);
+/*
+ * Whether a source file can be annotated: a readable regular file of
+ * non-zero size, in the current folder or an -I folder, by stat(2) and
+ * access(2) (nothing is opened).  When it cannot and why is not NULL, *why
+ * says why (a static string: "not a regular file", ...), or is NULL when
+ * the file exists in none of those folders.
+ */
+int report_source_readable(const struct opts *o, const char *name, const char **why);
 /* Machine code of the functions the table printed (--annotate=asm, report_asm.c). */
 void report_asm(struct report *r);
 

@@ -36,12 +36,23 @@ struct line_call {
 	const struct cc *total;	/* of all the caller's calls to callee */
 };
 
-/* A source file read whole, and a cursor over its lines. */
+/*
+ * A source file read one block at a time, never more than the size fstat
+ * reported (a file that grows is read to that size), and a cursor over its
+ * lines.  At most SRC_LINE_MAX bytes are held: a longer line is cut there
+ * (the rest is skipped), so a huge file of few newlines costs no memory.
+ */
+#define SRC_LINE_MAX ((size_t)1 << 20)
+
 struct src {
-	char *buf;
-	size_t len, off;
+	int fd;
+	char *buf;		/* cap bytes; unread text in buf[start..end) */
+	size_t cap, start, end;
+	uint64_t left;		/* bytes of the file not read yet */
 	uint64_t lineno;	/* lines read so far */
-	struct stat st;
+	int cut;		/* the line src_next() gave was cut at SRC_LINE_MAX */
+	int skip;		/* the rest of a cut line is still to be skipped */
+	struct stat st;		/* of the open file */
 };
 
 static const struct report *cmp_r;
@@ -82,6 +93,16 @@ static int call_cost_cmp(const void *x, const void *y)
 	return c ? c : graph_fn_cmp(a->callee, b->callee);
 }
 
+/* A file that exists but cannot be read, and why (a static string). */
+struct unread {
+	const char *name, *why;
+};
+
+static int unread_cmp(const void *x, const void *y)
+{
+	return strcmp(((const struct unread *)x)->name, ((const struct unread *)y)->name);
+}
+
 static int str_cmp(const void *x, const void *y)
 {
 	return strcmp(*(const char *const *)x, *(const char *const *)y);
@@ -96,58 +117,159 @@ static const struct file *find_file(const struct profile *p, const char *name)
 	return NULL;
 }
 
-/* Read a whole source file; -1 (errno set) when it cannot be read or is a folder. */
-static int src_open(const char *path, struct src *s)
+/*
+ * Why a file of this kind is not read as a source, or NULL when it is: only
+ * a regular file with a size.  A FIFO, a device or a socket may block or
+ * never end (/dev/zero); the files of /proc and /sys report size 0 whatever
+ * they hold (/proc/self/environ would put the environment in the report).
+ */
+static const char *src_kind(const struct stat *st)
 {
-	int fd = open(path, O_RDONLY);
-	size_t cap;
+	if (S_ISDIR(st->st_mode))
+		return "a directory";
+	if (!S_ISREG(st->st_mode))
+		return "not a regular file";
+	if (st->st_size <= 0)
+		return "size 0: empty, or a special file such as those of /proc";
+	return NULL;
+}
 
+/*
+ * Does path exist, and can it be read as a source?  stat(2) and access(2)
+ * only: nothing is opened.  Returns 0 when path does not exist (or a folder
+ * of it does not); else 1, with *why set when it cannot be read.
+ */
+static int src_probe(const char *path, const char **why)
+{
+	struct stat st;
+
+	if (stat(path, &st)) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return 0;
+		*why = strerror(errno);
+		return 1;
+	}
+	*why = src_kind(&st);
+	if (!*why && access(path, R_OK))
+		*why = strerror(errno);
+	return 1;
+}
+
+/* Read more after buf[end] (moving the unread text to the front first); 0 at the end. */
+static size_t src_fill(struct src *s)
+{
+	size_t want;
+	ssize_t n;
+
+	if (s->start) {
+		memmove(s->buf, s->buf + s->start, s->end - s->start);
+		s->end -= s->start;
+		s->start = 0;
+	}
+	want = s->cap - s->end;
+	if (want > s->left)
+		want = (size_t)s->left;
+	if (!want)
+		return 0;
+	do
+		n = read(s->fd, s->buf + s->end, want);
+	while (n < 0 && errno == EINTR);
+	if (n <= 0) {
+		s->left = 0;	/* an error, or a file that shrank: its end */
+		return 0;
+	}
+	s->end += (size_t)n;
+	s->left -= (uint64_t)n;
+	return (size_t)n;
+}
+
+static void src_close(struct src *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->buf);
+	s->fd = -1;
+	s->buf = NULL;
+}
+
+/*
+ * Open a source file to read its lines; -1 with *why set when it cannot be
+ * read.  The check is made on what was opened (fstat): a name stat() saw as
+ * a regular file may be something else by now.  O_NONBLOCK: opening a FIFO
+ * does not wait for a writer.  A file holding a NUL byte in its first block
+ * is binary (a sparse file of holes is all NULs), not a source.
+ */
+static int src_open(const char *path, struct src *s, const char **why)
+{
 	memset(s, 0, sizeof(*s));
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &s->st) || S_ISDIR(s->st.st_mode)) {
-		if (S_ISDIR(s->st.st_mode))
-			errno = EISDIR;
-		close(fd);
+	s->fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (s->fd < 0) {
+		*why = strerror(errno);
 		return -1;
 	}
-	cap = S_ISREG(s->st.st_mode) && s->st.st_size > 0 ? (size_t)s->st.st_size + 1 : 1 << 16;
-	s->buf = xmalloc(cap);
-	for (;;) {
-		ssize_t n;
-		if (s->len == cap) {
-			cap *= 2;
-			s->buf = xrealloc(s->buf, cap);
-		}
-		n = read(fd, s->buf + s->len, cap - s->len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-			free(s->buf);
-			close(fd);
-			errno = e;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		s->len += (size_t)n;
+	if (fstat(s->fd, &s->st)) {
+		*why = strerror(errno);
+		src_close(s);
+		return -1;
 	}
-	close(fd);
+	*why = src_kind(&s->st);
+	if (*why) {
+		src_close(s);
+		return -1;
+	}
+	s->left = (uint64_t)s->st.st_size;
+	s->cap = s->left < SRC_LINE_MAX ? (size_t)s->left : SRC_LINE_MAX;
+	s->buf = xmalloc(s->cap);
+	src_fill(s);
+	if (memchr(s->buf, '\0', s->end)) {
+		*why = "binary: it holds NUL bytes";
+		src_close(s);
+		return -1;
+	}
 	return 0;
 }
 
-/* The next line with its '\n' (the last one may have none); 0 at the end. */
+/*
+ * The next line with its '\n' (the last one may have none), valid until
+ * the next call; 0 at the end.  A line longer than SRC_LINE_MAX is given
+ * cut (s->cut set).
+ */
 static int src_next(struct src *s, const char **line, size_t *len)
 {
-	const char *nl;
+	const char *nl = NULL;
+	size_t scanned = 0;
 
-	if (s->off >= s->len)
+	while (s->skip) {
+		nl = memchr(s->buf + s->start, '\n', s->end - s->start);
+		if (nl) {
+			s->start = (size_t)(nl - s->buf) + 1;
+			s->skip = 0;
+		} else {
+			s->start = s->end;
+			if (!src_fill(s))
+				s->skip = 0;
+		}
+	}
+	s->cut = 0;
+	for (;;) {
+		nl = memchr(s->buf + s->start + scanned, '\n', s->end - s->start - scanned);
+		if (nl)
+			break;
+		scanned = s->end - s->start;
+		if (!src_fill(s))
+			break;
+	}
+	if (s->start == s->end)
 		return 0;
-	*line = s->buf + s->off;
-	nl = memchr(*line, '\n', s->len - s->off);
-	*len = nl ? (size_t)(nl - *line) + 1 : s->len - s->off;
-	s->off += *len;
+	*line = s->buf + s->start;
+	if (nl) {
+		*len = (size_t)(nl - *line) + 1;
+	} else {
+		*len = s->end - s->start;
+		/* the buffer is full and the file goes on: a line too long to hold */
+		s->cut = s->skip = s->left > 0;
+	}
+	s->start += *len;
 	s->lineno++;
 	return 1;
 }
@@ -369,6 +491,8 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 			}
 			putc(' ', out);
 			fwrite(line, 1, len, out);
+			if (s->cut)
+				fputs(" <cut: the line is longer than 1,048,576 bytes>", out);
 			if (line[len - 1] != '\n')
 				putc('\n', out);	/* a last line without one */
 			print_calls(r, calls, ncalls, &ci, s->lineno, width);
@@ -462,7 +586,8 @@ void report_source(struct report *r)
 	FILE *out = r->out;
 	struct ann *anns;
 	const char **unfound;
-	size_t nann, nunfound = 0, i, k, *width;
+	struct unread *unread;
+	size_t nunread = 0, nann, nunfound = 0, i, k, *width;
 	struct cc *printed, *tot;
 	struct stat pst;
 	time_t profile_mtime = 0;
@@ -479,25 +604,41 @@ void report_source(struct report *r)
 		profile_mtime = pst.st_mtime;
 	printed = xcalloc(1, profile_cc_size(p));
 	unfound = xcalloc(nann + 1, sizeof(*unfound));
+	unread = xcalloc(nann + 1, sizeof(*unread));
 	cmp_r = r;
 	for (i = 0; i < nann; i++) {
 		struct ann *a = &anns[i];
 		struct src s;
-		const char *dir = "";
+		const char *dir = "", *why = NULL, *w;
 		char *path = NULL;
 		int ok = 0;
 
-		/* a file whose lines were not kept could not be read when loading */
-		for (k = 0; k <= o->ninclude && !ok && (!a->f || a->f->keep_lines); k++) {
+		/*
+		 * The first folder where it can be read; else why it cannot be
+		 * where it exists.  A file whose lines were not kept could not
+		 * be read when loading: it is not opened now.
+		 */
+		for (k = 0; k <= o->ninclude && !ok; k++) {
+			int found;
 			dir = k ? o->include[k - 1] : "";
 			path = xrealloc(path, strlen(dir) + strlen(a->name) + 1);
 			strcpy(path, dir);
 			strcat(path, a->name);
-			ok = !src_open(path, &s);
+			w = NULL;
+			found = src_probe(path, &w);
+			if (found && !w && (!a->f || a->f->keep_lines))
+				ok = !src_open(path, &s, &w);
+			if (!why)
+				why = w;
 		}
 		free(path);
 		if (!ok) {
-			unfound[nunfound++] = a->name;
+			if (why) {
+				unread[nunread].name = a->name;
+				unread[nunread++].why = why;
+			} else {
+				unfound[nunfound++] = a->name;
+			}
 			continue;
 		}
 		print_header(r, a, dir);
@@ -509,7 +650,7 @@ void report_source(struct report *r)
 			did = 1;
 			annotate(r, a, &s, profile_mtime, printed);
 		}
-		free(s.buf);
+		src_close(&s);
 	}
 
 	if (nunfound) {
@@ -521,6 +662,18 @@ void report_source(struct report *r)
 			fputs("  ", out);
 			report_str(r, unfound[i]);
 			putc('\n', out);
+		}
+		putc('\n', out);
+	}
+	if (nunread) {
+		qsort(unread, nunread, sizeof(*unread), unread_cmp);
+		report_rule(r);
+		fputs("The following files chosen for auto-annotation could not be read:\n", out);
+		report_rule(r);
+		for (i = 0; i < nunread; i++) {
+			fputs("  ", out);
+			report_str(r, unread[i].name);
+			fprintf(out, " (%s)\n", unread[i].why);
 		}
 		putc('\n', out);
 	}
@@ -547,6 +700,7 @@ void report_source(struct report *r)
 		free(tot);
 	}
 	free(unfound);
+	free(unread);
 	free(printed);
 out:
 	for (i = 0; i < nann; i++)
@@ -554,19 +708,25 @@ out:
 	free(anns);
 }
 
-int report_source_readable(const struct opts *o, const char *name)
+int report_source_readable(const struct opts *o, const char *name, const char **why)
 {
 	size_t k;
+	const char *first = NULL, *w;
+	char *path = NULL;
 	int ok = 0;
 
 	for (k = 0; k <= o->ninclude && !ok; k++) {
 		const char *dir = k ? o->include[k - 1] : "";
-		char *path = xmalloc(strlen(dir) + strlen(name) + 1);
-		struct stat st;
+		path = xrealloc(path, strlen(dir) + strlen(name) + 1);
 		strcpy(path, dir);
 		strcat(path, name);
-		ok = !access(path, R_OK) && !stat(path, &st) && !S_ISDIR(st.st_mode);
-		free(path);
+		w = NULL;
+		ok = src_probe(path, &w) && !w;
+		if (!first)
+			first = w;
 	}
+	free(path);
+	if (why)
+		*why = ok ? NULL : first;
 	return ok;
 }
