@@ -700,6 +700,10 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (o.annotate_asm && (o.diff || (o.format != OPTS_FORMAT_TEXT && o.format != OPTS_FORMAT_JSON))) {
+		rc = usage_error("--annotate=asm works with the text report and --format=json only");
+		goto out;
+	}
 	if (o.output) {
 		if (output_open(&outp, o.output, err, sizeof(err))) {
 			escape_line(stderr, "annogrind: %s", err);
