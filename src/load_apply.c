@@ -1273,7 +1273,7 @@ static size_t run_apply(struct loader *ld, const struct block *b, size_t first, 
 	    ld->call_pending || !ld->pos_seen || nraw > RUN_MAX_EVENTS)
 		return 0;
 	f = ld->fl ? ld->fl : current_file(ld);
-	if ((ld->line_col >= 0 && f->keep_lines) || p->keep_instr)
+	if (ld->line_col >= 0 && f->keep_lines)
 		return 0;
 	st.tv = b->tv + tok;
 	st.tt = b->tt + tok;
@@ -1328,6 +1328,8 @@ int loader_block(struct loader *ld, const struct block *b)
 	const char *s = b->buf, *le;
 
 	ld->nbytes += b->len;
+	if (ld->p->keep_instr)
+		single_until = b->nrec;	/* no runs: each address keeps its own cost */
 	for (i = 0; i < b->nrec; i++, s = le + 1) {
 		const struct rec *r = &b->rec[i];
 		if (r->ntok != REC_SLOW && i >= single_until) {

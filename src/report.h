@@ -38,7 +38,7 @@ struct report {
 	/* files of the functions the table printed, for auto-annotation */
 	const struct file **files;
 	size_t nfiles;
-	/* the functions the table printed, in its order (for --annotate=asm) */
+	/* the functions the table printed, in its order (only with --annotate=asm) */
 	const struct fn **fns;
 	size_t nfns;
 };

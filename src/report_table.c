@@ -478,9 +478,11 @@ void report_table(struct report *r)
 			if (r->nfiles == capfiles) {
 				capfiles = capfiles ? 2 * capfiles : 256;
 				r->files = xrealloc(r->files, capfiles * sizeof(*r->files));
-				r->fns = xrealloc(r->fns, capfiles * sizeof(*r->fns));
+				if (o->annotate_asm)
+					r->fns = xrealloc(r->fns, capfiles * sizeof(*r->fns));
 			}
-			r->fns[r->nfns++] = f;
+			if (o->annotate_asm)
+				r->fns[r->nfns++] = f;
 			r->files[r->nfiles++] = f->k.file;
 		}
 		for (k = 0; k < r->nsort; k++) {
