@@ -466,6 +466,29 @@ static void tree_calls(struct tree *t, const struct report *r, const struct fn *
 	free(v);
 }
 
+/* The text table's cumulative --threshold: reached for every sort event, given what curr holds? */
+static int threshold_reached(const struct report *r, const double *curr)
+{
+	const struct profile *p = r->p;
+	size_t k;
+
+	for (k = 0; k < r->nsort; k++) {
+		size_t e = r->sort[k];
+		double prop = curr[k] * 100;
+		if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
+			prop /= (double)p->total->v[e];
+		if (!(prop >= r->thr[k]))
+			return 0;
+	}
+	return 1;
+}
+
+/* "???:???", the function of costs Callgrind could not place: its callers and callees mean nothing (as in the text trees). */
+static int is_unknown(const struct fn *f)
+{
+	return !strcmp(f->k.name, "???") && !strcmp(f->k.file->name, "???");
+}
+
 static void header_events(FILE *out, const struct report *r)
 {
 	size_t k;
@@ -487,6 +510,7 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 	size_t n, i, k, ntop = 0, cap = o->top ? o->top : MD_TOP;
 	struct tree t = { 0 };
 	char summary[128];
+	double *curr;
 
 	/* the verdict: totals of the shown events */
 	verdict(out, res, nlimits);
@@ -526,11 +550,27 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 	}
 	putc('\n', out);
 
-	/* the top functions: the table's order, only those with a cost of their own (or called) */
+	/* the top functions: the rows of the text table, at most cap */
 	all = report_sorted_fns(r, &n);
-	for (i = 0; i < n && ntop < cap; i++)
-		if (all[i]->listed || (o->inclusive && fn_in(p, all[i])))
-			all[ntop++] = all[i];
+	curr = xcalloc(r->nsort + 1, sizeof(*curr));
+	for (i = 0; i < n && ntop < cap; i++) {
+		const struct fn *f = all[i];
+		const struct cc *c = o->inclusive ? fn_incl(p, f) : f->self;
+		if (!(f->listed || (o->inclusive && fn_in(p, f))))
+			continue;
+		if (r->filter && threshold_reached(r, curr))
+			break;
+		all[ntop++] = f;
+		for (k = 0; k < r->nsort; k++) {
+			size_t e = r->sort[k];
+			uint64_t tot = cc_defined(p, p->total, e) ? p->total->v[e] : 0;
+			if (!cc_defined(p, c, e))
+				continue;
+			/* as the text table: a share of self costs shown, or the inclusive cost left */
+			curr[k] = o->inclusive ? (double)tot - (double)c->v[e] : curr[k] + (double)c->v[e];
+		}
+	}
+	free(curr);
 	fprintf(out, "### Top functions by %s cost\n\n| Function |", o->inclusive ? "inclusive" : "self");
 	for (k = 0; k < 2 * r->nshow; k++) {
 		putc(' ', out);
@@ -556,7 +596,8 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 
 		if (i)
 			tree_add(&t);	/* a blank line between functions */
-		tree_calls(&t, r, f, 1);
+		if (!is_unknown(f))
+			tree_calls(&t, r, f, 1);
 		{
 			struct tline *l = tree_add(&t);
 			l->cells = tree_cells(&t);
@@ -564,7 +605,8 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 			l->mark = "* ";
 			l->label = label(f->k.file->name, f->k.name, "");
 		}
-		tree_calls(&t, r, f, 0);
+		if (!is_unknown(f))
+			tree_calls(&t, r, f, 0);
 	}
 	if (!ntop) {
 		fputs("| (no function) |", out);
@@ -722,6 +764,17 @@ void report_md_diff(struct report *r, const struct diff *d, const char *old_name
 		const struct profile *p = d->p[s];
 		putc(' ', out);
 		md_code(out, p->cmd && *p->cmd ? p->cmd : "(unknown)", 1);
+		fputs(" |", out);
+	}
+	fputs("\n| Events |", out);
+	for (s = 0; s < 2; s++) {
+		const struct events *ev = &d->p[s]->ev;
+		putc(' ', out);
+		for (i = 0; i < ev->nraw; i++) {
+			if (i)
+				putc(' ', out);
+			md_text(out, ev->ev[i].name);
+		}
 		fputs(" |", out);
 	}
 	fputs("\n\n| Event | Old | New | Change |\n|:--|--:|--:|--:|\n", out);
