@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""md-check.py HTML [NAME ...]: check the HTML that cmark-gfm made of a
---format=markdown report.
+"""md-check.py [--no-details] HTML [NAME ...]: check the HTML that cmark-gfm
+made of a --format=markdown report.
 
 - Only the tags the renderer makes of annogrind's own Markdown appear (a
   name read as Markdown or HTML would add others: em, a, script, ...), with
@@ -10,6 +10,8 @@
 - Each NAME (a "file:function" as it should be shown) is the whole text
   of a <code> in a table cell, and appears in the folded trees
   (<details><pre><code>).
+- There is a <details> block, unless --no-details (a comparison of a
+  profile with itself has no function that changed, so no trees).
 Prints what is wrong and exits 1, or exits 0.
 """
 import sys
@@ -75,16 +77,21 @@ class Check(HTMLParser):
 
 
 def main():
-    html = open(sys.argv[1], encoding="utf-8").read()
+    args = sys.argv[1:]
+    details = True
+    if args and args[0] == "--no-details":
+        details = False
+        args = args[1:]
+    html = open(args[0], encoding="utf-8").read()
     c = Check()
     c.feed(html)
     c.close()
-    for name in sys.argv[2:]:
+    for name in args[1:]:
         if name not in c.cells_code:
             c.errors.append("name %r is not a table cell's code" % name)
         if name not in c.tree_text:
             c.errors.append("name %r is not in the trees" % name)
-    if "<details>" not in html or "</details>" not in html:
+    if details and ("<details>" not in html or "</details>" not in html):
         c.errors.append("no <details> block")
     for e in c.errors:
         print("md-check: " + e)

@@ -182,6 +182,39 @@ else
 	skipped "doc/ci.md jobs: no python3-yaml"
 fi
 
+# 4. Every profile of ../shared/corpus as --format=markdown (--top=30) and
+# compared with itself summed twice (--diff --format=markdown, every cost
+# doubled, so every function changed and has its tree): each renders with
+# cmark-gfm into only annogrind's tags and full table rows (md-check.py), or
+# annogrind refuses the profile (exit 3) as the text report does.
+corpus=$top/../shared/corpus
+if command -v cmark-gfm >/dev/null 2>&1 && [ -f "$corpus/MANIFEST.tsv" ]; then
+	for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); do
+		dir=$corpus/$(dirname "$f")
+		base=$(basename "$f")
+		[ -s "$dir/$base" ] || continue
+		for how in report diff; do
+			if [ $how = report ]; then
+				(cd "$dir" && "$bin" --format=markdown --top=30 "$base" >"$tmp/c.md" 2>/dev/null)
+			else
+				(cd "$dir" && "$bin" --format=callgrind --output="$tmp/twice.cg" "$base" "$base" \
+					2>/dev/null && "$bin" --diff --format=markdown --inclusive=yes "$base" \
+					"$tmp/twice.cg" >"$tmp/c.md" 2>/dev/null)
+			fi
+			rc=$?
+			if [ $rc = 3 ] && [ ! -s "$tmp/c.md" ]; then ok; continue; fi
+			if [ $rc = 0 ] && cmark-gfm --unsafe -e table "$tmp/c.md" >"$tmp/c.html" &&
+				python3 tests/md-check.py --no-details "$tmp/c.html"; then
+				ok
+			else
+				bad "corpus $f ($how): exit $rc"
+			fi
+		done
+	done
+else
+	skipped "corpus markdown: no cmark-gfm or no corpus"
+fi
+
 if [ $skip -gt 0 ]; then
 	echo "$name: $pass passed, $fail failed, $skip skipped"
 else
