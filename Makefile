@@ -126,7 +126,8 @@ bench: $(BIN)
 # fuzz/run.sh seeds and runs it; see fuzz/README.
 FUZZ_CC ?= clang
 FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
-	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-DLOAD_READ_BLOCK=256
 fuzz: fuzz/annogrind-fuzz
 
 fuzz/annogrind-fuzz: fuzz/fuzz_load.c $(LIB_SRC) src/*.h

@@ -1,4 +1,4 @@
-/* fuzz_load: libFuzzer target; bytes in through load_buffer(), every renderer on what loaded, and the lean load against the whole one. */
+/* fuzz_load: libFuzzer target; bytes in through load_buffer(), every renderer on what loaded, the lean load against the whole one, and --jobs=1 against --jobs=4. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,10 +169,41 @@ static int load(struct profile *p, const uint8_t *data, size_t size, int lean, c
 }
 
 /*
+ * The lean load with --jobs=4 must say and keep exactly what it does with
+ * --jobs=1 (q, already loaded): the same messages, the same table.  The
+ * fuzz build reads blocks of 256 bytes (Makefile), so inputs span many.
+ */
+static void jobs_alike(struct profile *q, int bad_q, const char *mq, size_t nq,
+		       const uint8_t *data, size_t size)
+{
+	struct profile r;
+	char *mr = NULL;
+	size_t nr = 0;
+	int bad_r;
+
+	load_set_jobs(4);
+	bad_r = load(&r, data, size, 1, &mr, &nr);
+	load_set_jobs(1);
+	if (bad_r != bad_q || nr != nq || memcmp(mr, mq, nq))
+		abort();	/* --jobs=4 said something else */
+	if (!bad_r) {
+		size_t la, lb;
+		char *a = table_of(q, &la), *b = table_of(&r, &lb);
+		if (la != lb || memcmp(a, b, la))
+			abort();	/* --jobs=4 kept something else */
+		free(a);
+		free(b);
+	}
+	profile_release(&r);
+	free(mr);
+}
+
+/*
  * Every renderer on the profile kept whole; then the lean load of the
  * default text report (no calls, no per-line costs, runs of cost lines
  * summed) must take or refuse the input alike, with the same function
  * table: it may only miss what it does not keep (an overflow in a call).
+ * The lean load is made with --jobs=1 and with --jobs=4.
  */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -187,8 +218,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		diag_set_stream(devnull);
 	}
+	load_set_jobs(1);
 	bad_p = load(&p, data, size, 0, &mp, &np);
 	bad_q = load(&q, data, size, 1, &mq, &nq);
+	jobs_alike(&q, bad_q, mq, nq, data, size);
 	if (bad_q && !bad_p)
 		abort();	/* the lean load refused what the whole one took */
 	if (bad_p && !bad_q && !strstr(mp, "calls from") && !strstr(mp, " address 0x"))

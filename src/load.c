@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,25 @@
 #include "load_apply.h"
 #include "load_read.h"
 
+static unsigned jobs;	/* load_set_jobs(); 0: load_default_jobs() */
+
+unsigned load_default_jobs(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_set_t set;
+
+	if (!sched_getaffinity(0, sizeof(set), &set) && CPU_COUNT(&set) < n)
+		n = CPU_COUNT(&set);	/* taskset and containers give fewer */
+	if (n < 1)
+		n = 1;
+	return n > LOAD_DEFAULT_MAXJOBS ? LOAD_DEFAULT_MAXJOBS : (unsigned)n;
+}
+
+void load_set_jobs(unsigned n)
+{
+	jobs = n > LOAD_MAXJOBS ? LOAD_MAXJOBS : n;
+}
+
 /* Load everything src gives into p, then finish the file; -1 after an error was reported. */
 static int load_one(struct profile *p, const char *name, const char *pwd, struct source *src)
 {
@@ -22,7 +42,7 @@ static int load_one(struct profile *p, const char *name, const char *pwd, struct
 	struct block *b;
 	int rc = 0, err;
 
-	reader_start(&rd, src);
+	reader_start(&rd, src, jobs ? jobs : load_default_jobs());
 	while ((b = reader_next(&rd))) {
 		rc = loader_block(ld, b);
 		reader_done(&rd, rc != 0);

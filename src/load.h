@@ -37,6 +37,18 @@ int load_pull(struct profile *p, const char *name, const char *pwd,
 	      const char *(*why)(void *ctx), void *ctx);
 
 /*
+ * How many threads read and tokenize a profile, the loading one included
+ * (--jobs): 0, the default, is load_default_jobs(), the processors this
+ * process may run on, at most LOAD_DEFAULT_MAXJOBS (the applying thread
+ * keeps up with about that many); at most LOAD_MAXJOBS.  The result does
+ * not depend on it.
+ */
+#define LOAD_DEFAULT_MAXJOBS 8
+#define LOAD_MAXJOBS 64
+void load_set_jobs(unsigned n);
+unsigned load_default_jobs(void);
+
+/*
  * Number parsing, exposed for the unit tests.  Parses a decimal or 0x-hex
  * unsigned number at *s (stopping at end); returns 0 and advances *s, or
  * LOAD_NUM_NONE when there is no digit and LOAD_NUM_OVERFLOW when the value

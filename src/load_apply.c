@@ -12,7 +12,7 @@
 /*
  * How a line goes: loader_block() takes a block's records in order.  Runs
  * of tokenized cost lines that only add to the current function's self
- * cost go through run_apply(), other tokenized cost lines through
+ * cost go through run_take(), other tokenized cost lines through
  * fast_cost_line(); every other line, and any line those two decline,
  * through handle_line(), to header_line(), body_line() (names: fn=, fl=,
  * calls=, ...) or cost_line().  Every cost ends in cost_apply(); every
@@ -887,7 +887,7 @@ static inline uint64_t pos_step(uint64_t prev, uint64_t v, unsigned char t, unsi
  * Apply a tokenized cost line.  Returns 1 when done, 0 when the line must
  * go the slow way (nothing was changed then), -1 after an error.
  */
-static int fast_cost_line(struct loader *ld, const uint64_t *tv, const unsigned char *tt,
+static int fast_cost_line(struct loader *ld, const uint64_t *tv, const tok_type *tt,
 			  size_t ntok)
 {
 	uint64_t pos[MAX_POS], *restrict c = ld->costs;
@@ -1171,176 +1171,91 @@ struct loader *loader_new(struct profile *p, const char *name, const char *pwd)
 }
 
 /*
- * A run: cost lines in a row, all tokenized, applied in one go when only
- * the function's self cost takes them: the positions are followed and
- * the counts summed in a tight loop, then added once.  run_apply() takes
- * the run that starts at record i (tokens at tok) and returns how many
- * lines it applied, with their tokens and bytes in *ntok and *nbytes; or
- * 0 when the lines must be taken one by one, which alone words the
- * diagnostics (nothing was changed then), with *nbytes the number of
- * records not to try again.
+ * Take a run the tokenizer summed (struct run in load_tokenize.h) in one
+ * go, when only the current function's self cost takes its lines and no
+ * line of it needs a word: returns 1 when it was applied, 0 when its
+ * lines must be taken one by one (nothing was changed then), which alone
+ * words the diagnostics.
  */
-#define RUN_MAX_EVENTS 64
-
-/* What run_lines() follows along a run. */
-struct run_state {
-	const uint64_t *tv;	/* the run's tokens */
-	const unsigned char *tt;
-	const struct rec *rec;	/* the block's records */
-	size_t nrec, nraw;
-	size_t l, k;		/* the next record, the next token */
-	size_t bytes, maxn;	/* bytes so far, most counts on a line */
-	uint64_t pos[MAX_POS];
-	uint64_t acc[RUN_MAX_EVENTS];	/* the counts summed */
-};
-
-/*
- * Follow the lines of a run from record st->l to the first that is not a
- * tokenized cost line, or to the first whose positions or counts only the
- * line-by-line path may take (then nonzero, st->l past that line).
- * Always inlined: called with npos 2 ("instr line") the compiler unrolls
- * the positions and keeps them in registers.
- */
-static inline __attribute__((always_inline)) unsigned run_lines(struct run_state *st, size_t npos)
-{
-	/* in locals: the sums' stores could otherwise alias all of *st */
-	const uint64_t *tv = st->tv;
-	const unsigned char *tt = st->tt;
-	const struct rec *rec = st->rec;
-	uint64_t p0 = st->pos[0], p1 = st->pos[1], p2 = st->pos[2], *restrict acc = st->acc;
-	size_t l = st->l, k = st->k, bytes = st->bytes, maxn = st->maxn, i;
-	size_t nrec = st->nrec, nraw = st->nraw;
-	unsigned bad = 0;
-
-	_Static_assert(MAX_POS == 3, "run_lines() follows three positions");
-	for (; l < nrec && rec[l].ntok != REC_SLOW; l++) {
-		size_t nt = rec[l].ntok, n = nt > npos ? nt - npos : 0;
-		/* a short line repeats the positions it leaves out */
-		if (npos > 0)
-			p0 = pos_step(p0, tv[k], tt[k], &bad);
-		if (npos > 1 && nt > 1)
-			p1 = pos_step(p1, tv[k + 1], tt[k + 1], &bad);
-		if (npos > 2 && nt > 2)
-			p2 = pos_step(p2, tv[k + 2], tt[k + 2], &bad);
-		/* line 2^64-1 is an error: any position there goes the slow way */
-		bad |= (npos > 0 && p0 == UINT64_MAX) | (npos > 1 && p1 == UINT64_MAX) |
-		       (npos > 2 && p2 == UINT64_MAX);
-		bad |= n > nraw;
-		if (bad)
-			break;
-		if (n > maxn)
-			maxn = n;
-		if (n == 1) {	/* one event: the common case, without a loop */
-			bad |= tt[k + npos] != TK_DEC;
-			bad |= __builtin_add_overflow(acc[0], tv[k + npos], &acc[0]);
-		} else {
-			for (i = 0; i < n; i++) {
-				bad |= tt[k + npos + i] != TK_DEC;
-				bad |= __builtin_add_overflow(acc[i], tv[k + npos + i], &acc[i]);
-			}
-		}
-		k += nt;
-		bytes += (size_t)rec[l].len + 1;
-		if (bad)
-			break;
-	}
-	if (bad)
-		l++;	/* the bad line is among those to take one by one */
-	st->pos[0] = p0;
-	st->pos[1] = p1;
-	st->pos[2] = p2;
-	st->l = l;
-	st->k = k;
-	st->bytes = bytes;
-	st->maxn = maxn;
-	return bad;
-}
-
-static size_t run_apply(struct loader *ld, const struct block *b, size_t first, size_t tok,
-			size_t *ntok, size_t *nbytes)
+static int run_take(struct loader *ld, const struct block *b, const struct run *ru, size_t tok)
 {
 	struct profile *p = ld->p;
-	size_t npos = (size_t)ld->npos, nraw = p->ev.nraw, i, last;
-	uint64_t *sv, *ss, *c = ld->costs;
-	const struct rec *rec = b->rec;
+	size_t npos = (size_t)ld->npos, nraw = p->ev.nraw, n, i;
+	uint64_t pos[MAX_POS], *sv, *ss, *c = ld->costs;
+	const uint64_t *acc, *last;
 	struct fn *fn = ld->fn;
-	struct run_state st;
 	struct file *f;
 	unsigned bad = 0;
 
-	*nbytes = 1;
-	if (first + 1 >= b->nrec || rec[first + 1].ntok == REC_SLOW || !c || !fn ||
-	    ld->call_pending || !ld->pos_seen || nraw > RUN_MAX_EVENTS)
+	n = ru->ncol > npos ? ru->ncol - npos : 0;
+	if (!c || !fn || ld->call_pending || !ld->pos_seen || n > nraw || npos > RUN_POS ||
+	    ru->bad >> npos)
 		return 0;
 	f = ld->fl ? ld->fl : current_file(ld);
 	if (ld->line_col >= 0 && f->keep_lines)
 		return 0;
-	st.tv = b->tv + tok;
-	st.tt = b->tt + tok;
-	st.rec = rec;
-	st.nrec = b->nrec;
-	st.nraw = nraw;
-	st.l = first;
-	st.k = st.bytes = st.maxn = 0;
-	for (i = 0; i < MAX_POS; i++)
-		st.pos[i] = ld->pos[i];
-	memset(st.acc, 0, nraw * sizeof(st.acc[0]));
-	bad = npos == 2 ? run_lines(&st, 2) : run_lines(&st, npos);
-	if (!bad) {
-		/* the sums, checked before anything changes */
-		sv = fn->self->v;
-		ss = ld->self_sum;
-		for (i = 0; i < st.maxn; i++) {
-			uint64_t y;
-			bad |= __builtin_add_overflow(sv[i], st.acc[i], &y);
-			bad |= __builtin_add_overflow(ss[i], st.acc[i], &y);
-		}
+	for (i = 0; i < npos; i++) {
+		const struct run_pos *rp = &ru->pos[i];
+		uint64_t base = ld->pos[i];
+		/* the values the lines went through, base + [min, max], in [0, 2^64-2] */
+		bad |= rp->bad | (base < (uint64_t)-rp->min) | (base > UINT64_MAX - 1 - (uint64_t)rp->max);
+		pos[i] = rp->abs ? rp->v : base + (uint64_t)rp->d;
 	}
-	if (bad) {
-		*nbytes = st.l - first;	/* the lines up to the bad one go one by one */
+	if (bad)
 		return 0;
+	/* the sums, checked before anything changes */
+	acc = b->acc + ru->acc + npos;
+	sv = fn->self->v;
+	ss = ld->self_sum;
+	for (i = 0; i < n; i++) {
+		uint64_t y;
+		bad |= __builtin_add_overflow(sv[i], acc[i], &y);
+		bad |= __builtin_add_overflow(ss[i], acc[i], &y);
 	}
-	for (i = 0; i < st.maxn; i++) {
-		sv[i] += st.acc[i];
-		ss[i] += st.acc[i];
+	if (bad)
+		return 0;
+	for (i = 0; i < n; i++) {
+		sv[i] += acc[i];
+		ss[i] += acc[i];
 	}
-	if (st.maxn > fn->self->ndef)
-		fn->self->ndef = (uint32_t)st.maxn;
-	if (st.maxn > ld->part_ndef)
-		ld->part_ndef = (uint32_t)st.maxn;
+	if (n > fn->self->ndef)
+		fn->self->ndef = (uint32_t)n;
+	if (n > ld->part_ndef)
+		ld->part_ndef = (uint32_t)n;
 	/* as after the last line: its counts (the previous line for relative counts) and positions */
-	last = rec[st.l - 1].ntok;
+	last = b->tv + tok + ru->lasttok;
 	for (i = 0; i < nraw; i++)
-		c[i] = npos + i < last ? st.tv[st.k - last + npos + i] : 0;
+		c[i] = npos + i < ru->lastnt ? last[npos + i] : 0;
 	for (i = 0; i < npos; i++)
-		ld->pos[i] = st.pos[i];
+		ld->pos[i] = pos[i];
 	ld->in_body = 1;
-	ld->lineno += st.l - first;
-	*ntok = st.k;
-	*nbytes = st.bytes;
-	return st.l - first;
+	ld->lineno += ru->nrec;
+	return 1;
 }
 
 /* Apply a tokenized block to the model, line after line. */
 int loader_block(struct loader *ld, const struct block *b)
 {
-	size_t i, tok = 0, single_until = 0;
+	/* with keep_instr no runs: each address keeps its own cost */
+	const struct run *ru = b->nrun && !ld->p->keep_instr ? b->run : NULL;
+	const struct run *rend = ru ? ru + b->nrun : NULL;
+	size_t i, tok = 0;
 	const char *s = b->buf, *le;
 
 	ld->nbytes += b->len;
-	if (ld->p->keep_instr)
-		single_until = b->nrec;	/* no runs: each address keeps its own cost */
 	for (i = 0; i < b->nrec; i++, s = le + 1) {
 		const struct rec *r = &b->rec[i];
-		if (r->ntok != REC_SLOW && i >= single_until) {
-			size_t nt, nb, nl = run_apply(ld, b, i, tok, &nt, &nb);
-			if (nl) {
-				i += nl - 1;
-				tok += nt;
-				le = s + nb - 1;
-				continue;
+		if (ru && i == ru->rec) {
+			int taken = run_take(ld, b, ru, tok);
+			if (taken) {
+				i += ru->nrec - 1;
+				tok += ru->ntok;
+				le = s + ru->nbytes - 1;
 			}
-			single_until = i + nb;
+			if (++ru == rend)
+				ru = NULL;
+			if (taken)
+				continue;
 		}
 		ld->lineno++;
 		if (r->ntok != REC_SLOW) {

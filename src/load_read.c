@@ -70,13 +70,14 @@ static ssize_t source_read(struct source *src, char *buf, size_t cap)
 	return (ssize_t)len;
 }
 
+/* Room for want bytes in *buf, and BLOCK_PAD more after them. */
 static void block_reserve(char **buf, size_t *cap, size_t want)
 {
 	if (want > *cap) {
 		size_t ncap = *cap ? *cap : READ_BLOCK;
 		while (ncap < want)
 			ncap *= 2;
-		*buf = xrealloc(*buf, ncap);
+		*buf = xrealloc(*buf, ncap + BLOCK_PAD);
 		*cap = ncap;
 	}
 }
@@ -133,89 +134,125 @@ static int block_fill(struct block *b, struct source *src)
 	}
 	if (!b->len)
 		return 0;
+	memset(b->buf + b->len, 0, BLOCK_PAD);
 	b->last_nonl = b->buf[b->len - 1] != '\n';
 	return 1;
 }
 
-static void *reader_main(void *arg)
+enum { SLOT_FILLED, SLOT_BUSY, SLOT_READY };
+
+/*
+ * With rd->mu held: do one piece of the work, if there is one: tokenize
+ * a block that was read, else read the next one.  Returns 1 when it did
+ * something (rd->mu is held again), 0 when there is nothing to do now.
+ */
+static int one_job(struct reader *rd)
+{
+	uint64_t i;
+	struct block *b;
+	int r, e;
+
+	for (i = rd->tail; i < rd->head; i++) {
+		if (rd->state[i % rd->nblk] == SLOT_FILLED) {
+			b = &rd->blk[i % rd->nblk];
+			rd->state[i % rd->nblk] = SLOT_BUSY;
+			pthread_mutex_unlock(&rd->mu);
+			tokenize(b);
+			pthread_mutex_lock(&rd->mu);
+			rd->state[i % rd->nblk] = SLOT_READY;
+			pthread_cond_broadcast(&rd->cv);
+			return 1;
+		}
+	}
+	if (rd->filling || rd->eof || rd->err || rd->stop || rd->head - rd->tail == rd->nblk)
+		return 0;
+	/* the block after the last one read is free: read into it */
+	b = &rd->blk[rd->head % rd->nblk];
+	rd->filling = 1;
+	pthread_mutex_unlock(&rd->mu);
+	errno = 0;
+	r = block_fill(b, rd->src);
+	e = errno ? errno : EIO;
+	pthread_mutex_lock(&rd->mu);
+	rd->filling = 0;
+	if (r > 0)
+		rd->state[rd->head++ % rd->nblk] = SLOT_FILLED;
+	else if (r == 0)
+		rd->eof = 1;
+	else
+		rd->err = e;
+	pthread_cond_broadcast(&rd->cv);
+	return 1;
+}
+
+static void *worker_main(void *arg)
 {
 	struct reader *rd = arg;
 
-	for (;;) {
-		struct block *b;
-		int r;
-		pthread_mutex_lock(&rd->mu);
-		while (rd->head - rd->tail == READ_NBLOCKS && !rd->stop)
-			pthread_cond_wait(&rd->cv, &rd->mu);
-		if (rd->stop) {
-			pthread_mutex_unlock(&rd->mu);
-			return NULL;
+	pthread_mutex_lock(&rd->mu);
+	while (!rd->stop) {
+		if (one_job(rd))
+			continue;
+		if (rd->eof || rd->err) {
+			uint64_t i;
+			for (i = rd->tail; i < rd->head; i++)
+				if (rd->state[i % rd->nblk] == SLOT_FILLED)
+					break;
+			if (i == rd->head)
+				break;	/* nothing will come */
 		}
-		b = &rd->blk[rd->head % READ_NBLOCKS];
-		pthread_mutex_unlock(&rd->mu);
-
-		r = block_fill(b, rd->src);
-		if (r > 0)
-			tokenize(b);
-
-		pthread_mutex_lock(&rd->mu);
-		if (r < 0)
-			rd->err = errno ? errno : EIO;
-		else if (r == 0)
-			rd->eof = 1;
-		else
-			rd->head++;
-		pthread_cond_broadcast(&rd->cv);
-		pthread_mutex_unlock(&rd->mu);
-		if (r <= 0)
-			return NULL;
+		pthread_cond_wait(&rd->cv, &rd->mu);
 	}
+	pthread_mutex_unlock(&rd->mu);
+	return NULL;
 }
 
-void reader_start(struct reader *rd, struct source *src)
+void reader_start(struct reader *rd, struct source *src, unsigned jobs)
 {
+	unsigned i;
+
 	memset(rd, 0, sizeof(*rd));
 	rd->src = src;
+	if (jobs < 1)
+		jobs = 1;
+	if (jobs > READ_MAXJOBS)
+		jobs = READ_MAXJOBS;
+	/* room for every thread to work on a block, and as many ready ahead */
+	rd->nblk = 2 * (size_t)jobs + 2;
+	rd->blk = xcalloc(rd->nblk, sizeof(*rd->blk));
+	rd->state = xcalloc(rd->nblk, 1);
 	pthread_mutex_init(&rd->mu, NULL);
 	pthread_cond_init(&rd->cv, NULL);
-	rd->threaded = !pthread_create(&rd->th, NULL, reader_main, rd);
+	(void)tokenize_simd();	/* chosen once, before the threads */
+	for (i = 0; i + 1 < jobs; i++) {
+		if (pthread_create(&rd->th[rd->nth], NULL, worker_main, rd))
+			break;	/* fewer threads do the work */
+		rd->nth++;
+	}
 }
 
 struct block *reader_next(struct reader *rd)
 {
-	struct block *b;
+	struct block *b = NULL;
 
-	if (!rd->threaded) {
-		/* no thread: read and tokenize in this one */
-		int r;
-		if (rd->eof || rd->err || rd->stop)
-			return NULL;
-		r = block_fill(&rd->blk[0], rd->src);
-		if (r < 0) {
-			rd->err = errno ? errno : EIO;
-			return NULL;
-		}
-		if (r == 0) {
-			rd->eof = 1;
-			return NULL;
-		}
-		tokenize(&rd->blk[0]);
-		return &rd->blk[0];
-	}
 	pthread_mutex_lock(&rd->mu);
-	while (rd->head == rd->tail && !rd->eof && !rd->err)
-		pthread_cond_wait(&rd->cv, &rd->mu);
-	b = rd->head == rd->tail ? NULL : &rd->blk[rd->tail % READ_NBLOCKS];
+	for (;;) {
+		if (rd->head > rd->tail && rd->state[rd->tail % rd->nblk] == SLOT_READY) {
+			b = &rd->blk[rd->tail % rd->nblk];
+			break;
+		}
+		if (rd->head == rd->tail && (rd->eof || rd->err))
+			break;
+		/* while the next block is not ready, help */
+		if (!one_job(rd))
+			pthread_cond_wait(&rd->cv, &rd->mu);
+	}
 	pthread_mutex_unlock(&rd->mu);
 	return b;
 }
 
 void reader_done(struct reader *rd, int stop)
 {
-	if (!rd->threaded) {
-		rd->stop |= stop;
-		return;
-	}
 	pthread_mutex_lock(&rd->mu);
 	rd->tail++;
 	if (stop)
@@ -226,20 +263,20 @@ void reader_done(struct reader *rd, int stop)
 
 int reader_finish(struct reader *rd)
 {
-	int i;
+	size_t i;
 
-	if (rd->threaded) {
-		/* a caller that stops early leaves the thread waiting for room */
-		pthread_mutex_lock(&rd->mu);
-		rd->stop = 1;
-		pthread_cond_broadcast(&rd->cv);
-		pthread_mutex_unlock(&rd->mu);
-		pthread_join(rd->th, NULL);
-	}
+	pthread_mutex_lock(&rd->mu);
+	rd->stop = 1;
+	pthread_cond_broadcast(&rd->cv);
+	pthread_mutex_unlock(&rd->mu);
+	for (i = 0; i < rd->nth; i++)
+		pthread_join(rd->th[i], NULL);
 	pthread_cond_destroy(&rd->cv);
 	pthread_mutex_destroy(&rd->mu);
-	for (i = 0; i < READ_NBLOCKS; i++)
+	for (i = 0; i < rd->nblk; i++)
 		block_release(&rd->blk[i]);
+	free(rd->blk);
+	free(rd->state);
 	free(rd->src->pend);
 	rd->src->pend = NULL;
 	return rd->err;

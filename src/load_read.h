@@ -37,14 +37,17 @@ void source_pull(struct source *src, ssize_t (*pull)(void *ctx, char *buf, size_
  * The input goes through a ring of blocks.  Each block holds whole lines
  * (the piece after the last newline waits for the next block), of about
  * LOAD_READ_BLOCK bytes unless one line is longer, cut into records by
- * tokenize().  A reading thread fills and tokenizes blocks while the
- * caller applies the one before, so two cores share the work.  Blocks
- * come in file order whatever the timing, and tokenizing a line does not
- * depend on any line before it, so the result is the same as reading in
- * one thread (tests build with a tiny LOAD_READ_BLOCK to check that).
- * When no thread can be made, reader_next() reads in the caller's.
+ * tokenize().  With jobs threads in all, jobs - 1 workers read blocks in
+ * turn (one at a time: the input is read in order) and tokenize them
+ * side by side, while the caller takes the blocks in file order, and
+ * reads or tokenizes one itself while the next is not ready.  With one
+ * job the caller does it all, block after block.  Tokenizing a line
+ * depends on no line before it, so the result is the same whatever the
+ * number of jobs and the timing (tests build with a tiny
+ * LOAD_READ_BLOCK and compare several --jobs to check that).  When no
+ * thread can be made, fewer do the work.
  *
- *	reader_start(&rd, &src);
+ *	reader_start(&rd, &src, jobs);
  *	while ((b = reader_next(&rd))) {
  *		stop = apply(b);
  *		reader_done(&rd, stop);		// b may be reused from here
@@ -55,25 +58,29 @@ void source_pull(struct source *src, ssize_t (*pull)(void *ctx, char *buf, size_
 #ifndef LOAD_READ_BLOCK
 #define LOAD_READ_BLOCK (32 << 10)
 #endif
-#define READ_NBLOCKS 4
+#define READ_MAXJOBS 64
 
 struct reader {
 	struct source *src;
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	pthread_t th;
-	int threaded;		/* th runs reader_main() */
-	struct block blk[READ_NBLOCKS];
-	uint64_t head, tail;	/* blocks [tail, head) are ready */
+	pthread_cond_t cv;	/* a block changed state, or the end came */
+	pthread_t th[READ_MAXJOBS];
+	unsigned nth;		/* workers running */
+	struct block *blk;	/* the ring */
+	unsigned char *state;	/* of each block of the ring (load_read.c) */
+	size_t nblk;
+	uint64_t head, tail;	/* blocks [tail, head) are read, in file order */
+	int filling;		/* a block is being read */
 	int eof, err, stop;
 };
 
-void reader_start(struct reader *rd, struct source *src);
+/* jobs: threads in all, the caller's included, 1 to READ_MAXJOBS. */
+void reader_start(struct reader *rd, struct source *src, unsigned jobs);
 /* The next block, in file order; NULL at the end of the input or after a read error. */
 struct block *reader_next(struct reader *rd);
 /* The caller is done with the block reader_next() gave; stop: read no more. */
 void reader_done(struct reader *rd, int stop);
-/* Stop the thread and free the blocks; returns 0, or the errno of a read error. */
+/* Stop the threads and free the blocks; returns 0, or the errno of a read error. */
 int reader_finish(struct reader *rd);
 
 #endif

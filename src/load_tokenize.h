@@ -17,9 +17,12 @@
  * diagnostics.  Tokenizing a line depends on no line before it, so a
  * block may be cut anywhere between lines and tokenized in any thread.
  *
- * A block owns its arrays (buf, rec, tv, tt); block_release() frees them.
+ * A block owns its arrays (buf, rec, tv, tt, run, acc); block_release()
+ * frees them.
  */
 enum { TK_DEC, TK_HEX, TK_PLUS, TK_MINUS, TK_STAR };
+/* not a char type: stores of token types must not be taken to alias everything */
+typedef uint16_t tok_type;
 
 #define REC_SLOW UINT32_MAX
 #define REC_LONG UINT32_MAX
@@ -33,16 +36,69 @@ struct rec {
 	uint32_t ntok;		/* its tokens; REC_SLOW: not a plain cost line */
 };
 
+/*
+ * A run: tokenized cost lines in a row, summed by the tokenizer so that
+ * the applying stage can add them in one go when only a function's self
+ * cost takes them.  Lines that change nothing between them (blank lines,
+ * '#' comments, blanks, jump= and jcnd=) belong to the run too.
+ *
+ * The tokenizer knows neither how many leading tokens of a line are
+ * positions nor how many events there are: it follows each of the first
+ * RUN_POS columns as a position and sums every column but the first as a
+ * count; the applying stage takes what its 'positions:' line says (a
+ * profile with more than RUN_POS position kinds takes its runs line by
+ * line).  A position is followed relative to the value before the run
+ * until an absolute one comes.  A run never starts at a block's first
+ * line nor where a calls= line may be waiting for its cost line (the
+ * tokenizer cannot tell a call's cost line from a self cost there), and
+ * a line with more than RUN_COLS tokens spoils its run.  Runs may end
+ * anywhere: the applying stage takes lines that are in no run one by one.
+ */
+#define RUN_POS 2
+#define RUN_COLS 64
+#define RUN_DMAX ((int64_t)1 << 62)	/* relative moves this far spoil the column */
+
+struct run_pos {
+	uint64_t v;		/* abs: the last value */
+	int64_t d, min, max;	/* not abs: the last value and the extremes
+				 * of the run (0 included), less the value
+				 * before the run */
+	unsigned char abs;	/* an absolute value came */
+	unsigned char bad;	/* as a position, only line by line: it went
+				 * past 2^64-1 or below 0, reached 2^64-1,
+				 * or moved RUN_DMAX */
+};
+
+struct run {
+	size_t rec, nrec;	/* its records, [rec, rec + nrec) */
+	size_t ntok, nbytes;	/* its tokens, its bytes (newlines included) */
+	size_t lasttok;		/* tokens before its last cost line's */
+	uint32_t lastnt;	/* tokens of its last cost line */
+	uint32_t ncol;		/* most tokens on one of its lines */
+	uint64_t bad;		/* bit j: column j as a count only line by line
+				 * (a token not decimal, or the sum passed 2^64-1);
+				 * all bits: a line had more than RUN_COLS tokens */
+	struct run_pos pos[RUN_POS];
+	size_t acc;		/* block.acc[acc + j]: the sum of column j, 0 < j < ncol */
+};
+
+/* Zero bytes after a block's len, so that tokenize() may read words past a line's end. */
+#define BLOCK_PAD 64
+
 struct block {
-	char *buf;
+	char *buf;		/* cap + BLOCK_PAD bytes */
 	size_t cap, len;
 	int last_nonl;		/* the last line has no newline (end of input) */
 	const char *nul;	/* the first NUL byte, or NULL */
 	struct rec *rec;
 	size_t nrec, caprec;
 	uint64_t *tv;		/* token values */
-	unsigned char *tt;	/* token types */
+	tok_type *tt;		/* token types */
 	size_t ntok, captok;
+	struct run *run;	/* in record order */
+	size_t nrun, caprun;
+	uint64_t *acc;		/* the runs' sums */
+	size_t nacc, capacc;
 };
 
 /*
@@ -52,6 +108,22 @@ struct block {
  */
 void tokenize(struct block *b);
 void block_release(struct block *b);
+
+/*
+ * How tokenize() reads cost lines: byte by byte (plain C, everywhere), or
+ * from the classes of 32 bytes at a time, with SSE2 (every x86-64) or
+ * AVX2 (when the processor has it, found at run time).  All three give
+ * the same records, tokens and runs; the SIMD paths leave the lines they
+ * cannot take to the byte loop.  tokenize() runs the best one the
+ * processor has (a build with -DLOAD_SIMD=N always runs N);
+ * tokenize_as() runs the one given (the tests compare them), which
+ * tokenize_simd_ok() must say this processor runs.
+ */
+enum tok_simd { TOK_C, TOK_SSE2, TOK_AVX2 };
+
+enum tok_simd tokenize_simd(void);
+int tokenize_simd_ok(enum tok_simd v);
+void tokenize_as(struct block *b, enum tok_simd v);
 
 /* The end of the line of r, which starts at s (before its '\n', if any). */
 static inline const char *rec_end(const struct block *b, const struct rec *r, const char *s)

@@ -103,6 +103,8 @@ static void usage(FILE *f)
 	      "                           value; new and gone functions count from 0)\n"
 	      "      --output=FILE        write to FILE (gzip-compressed if it ends in\n"
 	      "                           .gz), replaced only when the run succeeds\n"
+	      "      --jobs=N             read the profile with N threads [the\n"
+	      "                           processors, at most 8]\n"
 	      "      --diff               compare two profiles: annogrind --diff OLD NEW\n"
 	      "      --mod-funcname=s/RE/REPL/[gi]\n"
 	      "      --mod-filename=s/RE/REPL/[gi]\n"
@@ -686,6 +688,7 @@ int main(int argc, char **argv)
 		rc = finish_output();
 		goto out;
 	}
+	load_set_jobs(o.jobs);
 	gates = xcalloc(o.nlimits + 1, sizeof(*gates));
 	for (; ngates < o.nlimits; ngates++) {
 		if (gate_parse(&gates[ngates], o.limits[ngates], err, sizeof(err))) {

@@ -36,6 +36,7 @@ enum {
 	OPT_ANNOTATE,
 	OPT_DISASM,
 	OPT_OUTPUT,
+	OPT_JOBS,
 };
 
 static const struct option longopts[] = {
@@ -68,6 +69,7 @@ static const struct option longopts[] = {
 	{ "annotate", required_argument, NULL, OPT_ANNOTATE },
 	{ "disasm", optional_argument, NULL, OPT_DISASM },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
+	{ "jobs", required_argument, NULL, OPT_JOBS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -324,6 +326,24 @@ static int parse_asm_option(struct opts *o, int c, const char *arg)
 	return 0;
 }
 
+/* The options of speed (issue 20); returns 1 when c was one of them, -1 on error. */
+static int parse_speed_option(struct opts *o, int c, const char *arg)
+{
+	char *end;
+	unsigned long long n;
+
+	if (c != OPT_JOBS)
+		return 0;
+	n = strtoull(arg, &end, 10);
+	if (*arg < '0' || *arg > '9' || *end || n == 0 || n > 64) {
+		snprintf(o->err, sizeof(o->err),
+			 "bad --jobs '%.60s' (want a number of threads, 1 to 64)", arg);
+		return -1;
+	}
+	o->jobs = (unsigned)n;
+	return 1;
+}
+
 static int set_format(struct opts *o, const char *arg)
 {
 	static const struct {
@@ -377,6 +397,8 @@ int opts_parse(struct opts *o, int argc, char **argv)
 			ci = parse_escape_option(o, c, optarg);
 		if (!ci)
 			ci = parse_asm_option(o, c, optarg);
+		if (!ci)
+			ci = parse_speed_option(o, c, optarg);
 		if (ci < 0)
 			return -1;
 		if (ci)

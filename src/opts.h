@@ -95,6 +95,9 @@ struct opts {
 	/* baselines and reports kept as files (issue 16) */
 	const char *output;	/* --output=FILE; NULL: standard output */
 
+	/* speed (issue 20) */
+	unsigned jobs;		/* --jobs=N; 0: as the processors allow (load.h) */
+
 	char err[256];		/* why opts_parse failed */
 };
 

@@ -17,6 +17,7 @@ Suite *modname_suite(void);
 Suite *graph_suite(void);
 Suite *escape_suite(void);
 Suite *asm_suite(void);
+Suite *tokenize_suite(void);
 
 /*
  * Load text as a profile named "t.cg" into p (initialised here) and finish
