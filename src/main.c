@@ -29,6 +29,8 @@
 #include "report_diff.h"
 #include "report_dot.h"
 #include "report_md.h"
+#include "report_flame.h"
+#include "view.h"
 #include "write.h"
 
 #ifndef ANNOGRIND_VERSION
@@ -191,7 +193,8 @@ static void render_text(struct report *r)
  */
 static void gather_inputs(struct opts *o, const char *first, struct input_list *l)
 {
-	int all = o->format == OPTS_FORMAT_CALLGRIND || o->format == OPTS_FORMAT_DOT;
+	int all = o->format == OPTS_FORMAT_CALLGRIND || o->format == OPTS_FORMAT_DOT ||
+		  o->format == OPTS_FORMAT_FOLDED || o->format == OPTS_FORMAT_FLAMEGRAPH;
 	size_t i, k = 0;
 
 	input_add(l, first);
@@ -401,7 +404,7 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 	int incl = o->inclusive || o->tree_caller || o->tree_calling;
 
 	p->keep_instr = o->annotate_asm;
-	if (o->format != OPTS_FORMAT_TEXT || o->nmod_funcname || o->nmod_filename)
+	if (o->format != OPTS_FORMAT_TEXT || o->nmod_funcname || o->nmod_filename || o->nfilters)
 		return;
 	for (i = 0; i < ngates; i++)
 		incl |= gates[i].kind == GATE_INCL;
@@ -475,6 +478,41 @@ static int rename_profile(const struct opts *o, struct profile *p, int *rc)
 	return bad;
 }
 
+/*
+ * The graph views (dot, folded, flamegraph), and every view with --focus,
+ * --ignore or --hide, see inlined code inside its function; those options
+ * then make a copy of the profile with only what they keep, which every
+ * report reads.  p becomes that copy (moved by value, as in
+ * rename_profile).  Returns -1 after a diagnostic.
+ */
+static int prepare_view(const struct opts *o, struct profile *p, const char *name)
+{
+	struct profile q;
+
+	if (o->format == OPTS_FORMAT_DOT || o->format == OPTS_FORMAT_FOLDED ||
+	    o->format == OPTS_FORMAT_FLAMEGRAPH || o->nfilters) {
+		if (view_merge_inlined(&q, p)) {
+			profile_release(&q);
+			return -1;
+		}
+		profile_release(p);
+		*p = q;
+		profile_seal(p);
+	}
+	if (!o->nfilters)
+		return 0;
+	if (graph_inclusive(p, name))
+		return -1;
+	if (view_filter(&q, p, o->filters, o->nfilters)) {
+		profile_release(&q);
+		return -1;
+	}
+	profile_release(p);
+	*p = q;
+	profile_seal(p);
+	return 0;
+}
+
 /* Every broken limit on standard error, after the report; returns the exit status. */
 static int print_breaches(const struct gate_result *res, int rc)
 {
@@ -521,6 +559,9 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		return usage_error("--diff takes two profiles, OLD and NEW");
 	if (o->format == OPTS_FORMAT_DOT)
 		return usage_error("--diff cannot be drawn with --format=dot");
+	if (o->format == OPTS_FORMAT_FOLDED)
+		return usage_error("--diff cannot be written with --format=folded "
+				   "(--format=flamegraph draws the comparison)");
 	name[0] = o->profile;
 	name[1] = o->user_files[0];
 	if (parse_rules(o, &funcs, &files, err, sizeof(err)))
@@ -565,10 +606,21 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 				goto out;
 			}
 		}
-		if (graph_inclusive(use[s], name[s])) {
+		if (prepare_view(o, use[s], name[s]) || graph_inclusive(use[s], name[s])) {
 			rc = EXIT_INPUT;
 			goto out;
 		}
+	}
+	if (o->format == OPTS_FORMAT_FLAMEGRAPH) {
+		/* the new profile's stacks, coloured by the change from the old one's */
+		if (report_init(&r, use[1], o, name[1], stdout, err, sizeof(err)))
+			rc = usage_error(err);
+		else if (report_flamegraph_diff(&r, use[0]))
+			rc = EXIT_INPUT;
+		else
+			rc = finish_output();
+		report_release(&r);
+		goto out;
 	}
 	built = 1;
 	/* the text report can show the events both profiles have */
@@ -766,7 +818,8 @@ int main(int argc, char **argv)
 #ifdef __GLIBC__
 	malloc_trim(0);	/* give back the loader's blocks and the indexes before the graph */
 #endif
-	if (graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>")) {
+	if (prepare_view(&o, &p, strcmp(profile, "-") ? profile : "<stdin>") ||
+	    graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>")) {
 		rc = EXIT_INPUT;
 		goto out;
 	}
@@ -804,6 +857,14 @@ int main(int argc, char **argv)
 	case OPTS_FORMAT_MARKDOWN:
 		report_md(&r, &res, ngates);
 		break;
+	case OPTS_FORMAT_FOLDED:
+		if (report_folded(&r))
+			rc = EXIT_INPUT;
+		break;
+	case OPTS_FORMAT_FLAMEGRAPH:
+		if (report_flamegraph(&r))
+			rc = EXIT_INPUT;
+		break;
 	default:
 		if (found) {
 			fputs("Reading data from '", stdout);
@@ -813,7 +874,9 @@ int main(int argc, char **argv)
 		render_text(&r);
 	}
 	report_release(&r);
-	rc = print_breaches(&res, finish_output());
+	if (rc == EXIT_OK)
+		rc = finish_output();
+	rc = print_breaches(&res, rc);
 out:
 	if (out_file) {
 		/* a complete report (limits broken or not) replaces FILE; nothing else does */

@@ -403,13 +403,9 @@ static int copy_icodes(struct profile *dst, const struct profile *src, struct fn
 	return 0;
 }
 
-int modname_profile(struct profile *dst, const struct profile *src,
-		    const struct modname_list *funcs, const struct modname_list *files)
+int modname_copy_header(struct profile *dst, const struct profile *src)
 {
-	struct file **fmap;
-	struct fn **map;
-	size_t i, k;
-	int rc = -1;
+	size_t i;
 
 	profile_init(dst);
 	if (copy_events(&dst->ev, &src->ev))
@@ -429,8 +425,24 @@ int modname_profile(struct profile *dst, const struct profile *src,
 	dst->nparts = src->nparts;
 	dst->nfiles = src->nfiles;
 	dst->total_calculated = src->total_calculated;
+	/* a copy keeping src's names keeps what they say of levels (SET: the
+	   copier sets fn.outer) */
+	dst->levels = src->levels;
 	dst->total = profile_cc_new(dst);
 	if (src->total && add(dst, dst->total, src->total))
+		return -1;
+	return 0;
+}
+
+int modname_profile(struct profile *dst, const struct profile *src,
+		    const struct modname_list *funcs, const struct modname_list *files)
+{
+	struct file **fmap;
+	struct fn **map;
+	size_t i, k;
+	int rc = -1;
+
+	if (modname_copy_header(dst, src))
 		return -1;
 
 	fmap = xcalloc(src->nfiles_src + 1, sizeof(*fmap));

@@ -47,6 +47,12 @@ char *modname_apply(const struct modname_list *l, const char *s);
  * diagnostic when a sum overflows 64 bits.
  */
 struct profile;
+/*
+ * Initialise dst with src's events, header lines and program totals, and
+ * nothing else (a start for copies that choose their own functions).
+ * Returns 0, or -1 after a diagnostic.
+ */
+int modname_copy_header(struct profile *dst, const struct profile *src);
 int modname_profile(struct profile *dst, const struct profile *src,
 		    const struct modname_list *funcs, const struct modname_list *files);
 

@@ -356,6 +356,8 @@ static int set_format(struct opts *o, const char *arg)
 		{ "json", OPTS_FORMAT_JSON },
 		{ "tsv", OPTS_FORMAT_TSV },
 		{ "markdown", OPTS_FORMAT_MARKDOWN },
+		{ "folded", OPTS_FORMAT_FOLDED },
+		{ "flamegraph", OPTS_FORMAT_FLAMEGRAPH },
 	};
 	size_t i, n = sizeof(formats) / sizeof(formats[0]), len;
 

@@ -17,6 +17,8 @@ enum opts_format {
 	OPTS_FORMAT_JSON,
 	OPTS_FORMAT_TSV,
 	OPTS_FORMAT_MARKDOWN,	/* report_md.h: for people, in CI */
+	OPTS_FORMAT_FOLDED,	/* report_flame.h */
+	OPTS_FORMAT_FLAMEGRAPH,
 };
 
 /* --summary: self costs by object or by file before the function table. */

@@ -7,6 +7,12 @@
 #include "arena.h"
 #include "escape.h"
 #include "numfmt.h"
+#include "shortname.h"
+
+/* Names longer than this lose their parameter lists, then their template
+   arguments; lines of a box are at most NAME_WIDTH characters. */
+#define NAME_MAX_CHARS 40
+#define NAME_WIDTH 30
 
 /*
  * A DOT string body, safe for Graphviz and for a terminal: quotes and
@@ -41,6 +47,23 @@ static void put_escaped(FILE *out, const char *s)
 			fwrite(u + i, 1, n, out);
 		}
 	}
+}
+
+/* put_escaped() with each newline written as DOT's "\n". */
+static void put_lines(FILE *out, const char *s)
+{
+	const char *nl;
+
+	while ((nl = strchr(s, '\n'))) {
+		char *line = xmalloc((size_t)(nl - s) + 1);
+		memcpy(line, s, (size_t)(nl - s));
+		line[nl - s] = '\0';
+		put_escaped(out, line);
+		fputs("\\n", out);
+		free(line);
+		s = nl + 1;
+	}
+	put_escaped(out, s);
 }
 
 static double share(uint64_t v, uint64_t total)
@@ -87,10 +110,18 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 {
 	const char *ev = r->p->ev.ev[dot_ev].name;
 
+	char *shortn = shortname(f->k.name, NAME_MAX_CHARS);
+	char *wrapped = shortname_wrap(shortn, NAME_WIDTH, "\n");
+
+	/* the box shows the name shortened and wrapped, the tooltip all of it */
 	fprintf(out, "\tf%u [label=\"", (unsigned)f->id);
-	put_escaped(out, f->k.name);
+	put_lines(out, wrapped);
+	free(wrapped);
+	free(shortn);
 	fputs("\\n", out);
-	put_escaped(out, f->k.file->name);
+	shortn = shortname_path(f->k.file->name, NAME_MAX_CHARS);
+	put_escaped(out, shortn);
+	free(shortn);
 	fputs("\\n", out);
 	put_escaped(out, ev);
 	fputs(" incl: ", out);
@@ -101,6 +132,14 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 	put_cost(out, f->self->v[dot_ev], total);
 	if (f->cycle)
 		fprintf(out, "\\n<cycle %u>", (unsigned)f->cycle);
+	fputs("\", tooltip=\"", out);
+	put_escaped(out, f->k.name);
+	fputs("\\n", out);
+	put_escaped(out, f->k.file->name);
+	if (*f->obj) {
+		fputs("\\n", out);
+		put_escaped(out, f->obj);
+	}
 	fputs("\", fillcolor=", out);
 	put_colour(out, share(fn_incl(r->p, f)->v[dot_ev], total) / 100.0);
 	fputs("];\n", out);

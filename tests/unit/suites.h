@@ -18,6 +18,7 @@ Suite *graph_suite(void);
 Suite *escape_suite(void);
 Suite *asm_suite(void);
 Suite *tokenize_suite(void);
+Suite *view_suite(void);
 
 /*
  * Load text as a profile named "t.cg" into p (initialised here) and finish

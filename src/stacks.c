@@ -1,0 +1,697 @@
+/* stacks: call stacks rebuilt from Callgrind's call graph, for folded stacks and flame graphs. */
+#include "stacks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "diag.h"
+#include "graph.h"
+
+/* More stacks than this: start again with a coarser grain (see stacks_build). */
+#define MAX_NODES (1u << 21)
+
+enum weight_mode { W_COST, W_COUNT, W_ONE };
+
+struct build {
+	const struct profile *p;
+	size_t ev;
+	struct stacks *s;
+	uint32_t *unit;		/* by fn id: the group's first member's id */
+	uint32_t *mstart, *mlist;	/* members of group u: mlist[mstart[u] .. mstart[u + 1]) */
+	double *win;		/* by group: the weight of the calls into it from outside */
+	double *flow;		/* by group: self costs plus calls leaving it */
+	unsigned char *mode;	/* by group: enum weight_mode */
+	uint32_t *onpath;	/* by group: how often it is on the current stack */
+	uint32_t *seen;		/* by fn id: epoch of the last breadth-first walk */
+	uint32_t epoch;
+	uint32_t *first;	/* by fn id: its last node, or STACKS_NONE */
+	uint32_t *same;		/* by node: the node of the same function before it */
+	size_t capsame;
+	double dust;
+	int full;		/* MAX_NODES reached */
+	/* the walk */
+	struct frame {
+		uint32_t node;	/* STACKS_NONE: take the group unmark off the path */
+		uint32_t unit;
+		const struct call *c;
+	} *stack;
+	size_t sp, capstack;
+	uint32_t *queue;
+};
+
+static double weight(const struct build *b, const struct call *c)
+{
+	switch (b->mode[b->unit[c->k.callee->id]]) {
+	case W_COST:
+		return (double)c->cc->v[b->ev];
+	case W_COUNT:
+		return (double)c->count;
+	default:
+		return 1;
+	}
+}
+
+/* A call the stacks follow: not recursive, into another group. */
+static int entering(const struct build *b, const struct call *c)
+{
+	return !c->recursive && b->unit[c->k.caller->id] != b->unit[c->k.callee->id];
+}
+
+static uint32_t new_node(struct build *b, const struct fn *f, uint32_t parent, double share)
+{
+	struct stacks *s = b->s;
+	struct snode *n;
+
+	if (s->n >= MAX_NODES) {
+		b->full = 1;
+		return STACKS_NONE;
+	}
+	if (s->n == s->cap) {
+		s->cap = s->cap ? 2 * s->cap : 1024;
+		s->node = xrealloc(s->node, s->cap * sizeof(*s->node));
+	}
+	n = &s->node[s->n];
+	memset(n, 0, sizeof(*n));
+	n->fn = f;
+	n->parent = parent;
+	n->child = STACKS_NONE;
+	n->next = STACKS_NONE;
+	n->share = share;
+	if (parent != STACKS_NONE) {
+		n->next = s->node[parent].child;
+		s->node[parent].child = (uint32_t)s->n;
+	}
+	if (s->n >= b->capsame) {
+		b->capsame = s->cap;
+		b->same = xrealloc(b->same, b->capsame * sizeof(*b->same));
+	}
+	b->same[s->n] = b->first[f->id];
+	b->first[f->id] = (uint32_t)s->n;
+	return (uint32_t)s->n++;
+}
+
+static void push(struct build *b, uint32_t node, uint32_t unit, const struct call *c)
+{
+	if (b->sp == b->capstack) {
+		b->capstack = b->capstack ? 2 * b->capstack : 256;
+		b->stack = xrealloc(b->stack, b->capstack * sizeof(*b->stack));
+	}
+	b->stack[b->sp].node = node;
+	b->stack[b->sp].unit = unit;
+	b->stack[b->sp].c = c;
+	b->sp++;
+}
+
+/*
+ * Enter group u at its member m under parent with share: m's node, the
+ * other members reached from m along recursive calls (breadth first), and
+ * a frame for each on the walk's stack, over one that takes u off the path.
+ */
+static void enter(struct build *b, const struct fn *m, uint32_t parent, double share)
+{
+	const struct profile *p = b->p;
+	uint32_t u = b->unit[m->id], head = 0, tail = 0, first = b->s->n;
+	uint32_t k;
+
+	push(b, STACKS_NONE, u, NULL);
+	b->onpath[u]++;
+	if (new_node(b, m, parent, share) == STACKS_NONE)
+		return;
+	b->epoch++;
+	b->seen[m->id] = b->epoch;
+	b->queue[tail++] = first;
+	while (head < tail) {
+		uint32_t nx = b->queue[head++];
+		const struct call *c;
+		for (c = fn_out(p, b->s->node[nx].fn); c; c = c->next_out) {
+			const struct fn *y = c->k.callee;
+			uint32_t ny;
+			if (!c->recursive || b->unit[y->id] != u || b->seen[y->id] == b->epoch)
+				continue;
+			b->seen[y->id] = b->epoch;
+			ny = new_node(b, y, nx, share);
+			if (ny == STACKS_NONE)
+				return;
+			b->queue[tail++] = ny;
+		}
+	}
+	for (k = 0; k < tail; k++)
+		push(b, b->queue[k], u, fn_out(p, b->s->node[b->queue[k]].fn));
+}
+
+/* Run the walk until its stack is empty. */
+static void walk(struct build *b)
+{
+	while (b->sp && !b->full) {
+		struct frame *fr = &b->stack[b->sp - 1];
+		const struct call *c;
+		uint32_t u;
+		double share, w;
+
+		if (fr->node == STACKS_NONE) {
+			b->onpath[fr->unit]--;
+			b->sp--;
+			continue;
+		}
+		c = fr->c;
+		while (c && !entering(b, c))
+			c = c->next_out;
+		if (!c) {
+			b->sp--;
+			continue;
+		}
+		fr->c = c->next_out;
+		u = b->unit[c->k.callee->id];
+		if (b->onpath[u])
+			continue;	/* not entered again on one stack */
+		w = weight(b, c);
+		share = b->win[u] > 0 ? b->s->node[fr->node].share * w / b->win[u] : 0;
+		if (share * b->flow[u] < b->dust)
+			continue;
+		enter(b, c->k.callee, fr->node, share);
+	}
+}
+
+/* Groups, their weights and flows. */
+static void groups(struct build *b)
+{
+	const struct profile *p = b->p;
+	size_t n = p->nfns, i;
+	uint32_t *cnt;
+	double *wcount, *wone;
+
+	for (i = 0; i < n; i++)
+		b->unit[i] = (uint32_t)i;
+	for (i = 0; i < p->ncalls; i++) {
+		const struct call *c = p->calls[i];
+		uint32_t x, y;
+		if (!c->recursive || c->k.caller == c->k.callee)
+			continue;
+		for (x = c->k.caller->id; b->unit[x] != x; x = b->unit[x])
+			;
+		for (y = c->k.callee->id; b->unit[y] != y; y = b->unit[y])
+			;
+		if (x != y)
+			b->unit[x < y ? y : x] = x < y ? x : y;
+	}
+	for (i = 0; i < n; i++) {
+		uint32_t x = (uint32_t)i;
+		while (b->unit[x] != x)
+			x = b->unit[x];
+		b->unit[i] = x;
+	}
+	cnt = xcalloc(n + 1, sizeof(*cnt));
+	for (i = 0; i < n; i++)
+		cnt[b->unit[i]]++;
+	b->mstart[0] = 0;
+	for (i = 0; i < n; i++)
+		b->mstart[i + 1] = b->mstart[i] + cnt[i];
+	memset(cnt, 0, (n + 1) * sizeof(*cnt));
+	/* members in id order, which is the profile's order */
+	for (i = 0; i < n; i++) {
+		uint32_t u = b->unit[i];
+		b->mlist[b->mstart[u] + cnt[u]++] = (uint32_t)i;
+	}
+	free(cnt);
+
+	wcount = xcalloc(n + 1, sizeof(*wcount));
+	wone = xcalloc(n + 1, sizeof(*wone));
+	for (i = 0; i < n; i++)
+		b->flow[b->unit[i]] += (double)p->fns[i]->self->v[b->ev];
+	for (i = 0; i < p->ncalls; i++) {
+		const struct call *c = p->calls[i];
+		uint32_t u = b->unit[c->k.callee->id];
+		if (!entering(b, c))
+			continue;
+		b->win[u] += (double)c->cc->v[b->ev];
+		wcount[u] += (double)c->count;
+		wone[u] += 1;
+		b->flow[b->unit[c->k.caller->id]] += (double)c->cc->v[b->ev];
+	}
+	/* calls that cost nothing (calls=0 of pprof, hand-made files): split by count */
+	for (i = 0; i < n; i++) {
+		if (b->win[i] > 0 || !wone[i])
+			continue;
+		b->mode[i] = wcount[i] > 0 ? W_COUNT : W_ONE;
+		b->win[i] = wcount[i] > 0 ? wcount[i] : wone[i];
+	}
+	free(wcount);
+	free(wone);
+}
+
+static int node_fn_cmp(const void *x, const void *y)
+{
+	return graph_fn_cmp(*(const struct fn *const *)x, *(const struct fn *const *)y);
+}
+
+/* The path of node from its root marked on onpath (add = 1) or taken off (add = -1). */
+static void mark_path(struct build *b, uint32_t node, int add)
+{
+	for (; node != STACKS_NONE; node = b->s->node[node].parent) {
+		uint32_t u = b->unit[b->s->node[node].fn->id];
+		b->onpath[u] = (uint32_t)((int)b->onpath[u] + add);
+	}
+}
+
+/*
+ * Roots, then whatever nothing reached: under the stack of largest share
+ * of one of its callers (the first caller in name order on a tie), else
+ * on its own.  Repeated until every function with a cost has a stack.
+ */
+static void grow(struct build *b)
+{
+	const struct profile *p = b->p;
+	size_t n = p->nfns, i, k;
+	const struct fn **order = xmalloc((n + 1) * sizeof(*order));
+	for (i = 0; i < n; i++)
+		order[i] = p->fns[i];
+	qsort(order, n, sizeof(*order), node_fn_cmp);
+	/* roots: groups with no call from outside, each at its first member in name order */
+	for (k = 0; k < n && !b->full; k++) {
+		const struct fn *f = order[k];
+		uint32_t u = b->unit[f->id];
+		if (b->win[u] > 0 || b->first[f->id] != STACKS_NONE)
+			continue;
+		if (b->flow[u] <= 0)
+			continue;
+		enter(b, f, STACKS_NONE, 1);
+		walk(b);
+	}
+	/* then what nothing reached, callers first */
+	while (!b->full) {
+		const struct fn *lost = NULL;
+		int placed = 0;
+		for (k = 0; k < n && !b->full; k++) {
+			const struct fn *f = order[k];
+			const struct call *c;
+			uint32_t best = STACKS_NONE;
+			double bestw = 0, share;
+			int costs = f->self->v[b->ev] > 0;
+			if (b->first[f->id] != STACKS_NONE)
+				continue;
+			for (c = fn_out(p, f); c && !costs; c = c->next_out)
+				costs = entering(b, c) && c->cc->v[b->ev] > 0;
+			if (!costs)
+				continue;
+			if (!lost)
+				lost = f;
+			/* the stack of largest share of a caller */
+			for (c = fn_in(p, f); c; c = c->next_in) {
+				uint32_t x;
+				for (x = b->first[c->k.caller->id]; x != STACKS_NONE; x = b->same[x]) {
+					double w = b->s->node[x].share;
+					if (best == STACKS_NONE || w > bestw || (w == bestw && x < best)) {
+						best = x;
+						bestw = w;
+					}
+				}
+			}
+			if (best == STACKS_NONE)
+				continue;
+			share = bestw;
+			for (c = fn_in(p, f); c; c = c->next_in)
+				if (c->k.caller == b->s->node[best].fn && entering(b, c) &&
+				    b->win[b->unit[f->id]] > 0) {
+					share = bestw * weight(b, c) / b->win[b->unit[f->id]];
+					break;
+				}
+			mark_path(b, best, 1);
+			enter(b, f, best, share);
+			walk(b);
+			mark_path(b, best, -1);
+			placed = 1;
+		}
+		if (placed)
+			continue;
+		if (!lost)
+			break;
+		enter(b, lost, STACKS_NONE, 1);
+		walk(b);
+	}
+	free(order);
+}
+
+struct part {
+	uint32_t node;
+	long double frac;
+};
+
+static int part_cmp(const void *x, const void *y)
+{
+	const struct part *a = x, *b = y;
+	if (a->frac != b->frac)
+		return a->frac > b->frac ? -1 : 1;
+	return a->node < b->node ? -1 : a->node > b->node;
+}
+
+/* Each function's self cost over its stacks, in proportion to their shares. */
+static void apportion(struct build *b)
+{
+	const struct profile *p = b->p;
+	struct stacks *s = b->s;
+	size_t n = p->nfns, i, k;
+	uint32_t *start = xcalloc(n + 2, sizeof(*start)), *list, *fill;
+	struct part *part = NULL;
+	size_t cappart = 0;
+
+	for (i = 0; i < s->n; i++)
+		start[s->node[i].fn->id + 1]++;
+	for (i = 0; i < n; i++)
+		start[i + 1] += start[i];
+	list = xmalloc((s->n + 1) * sizeof(*list));
+	fill = xcalloc(n + 1, sizeof(*fill));
+	for (i = 0; i < s->n; i++) {
+		uint32_t f = s->node[i].fn->id;
+		list[start[f] + fill[f]++] = (uint32_t)i;
+	}
+	for (i = 0; i < n; i++) {
+		uint64_t self = p->fns[i]->self->v[b->ev], given = 0;
+		size_t m = start[i + 1] - start[i];
+		long double sum = 0;
+		if (!m || !self)
+			continue;
+		if (m > cappart) {
+			cappart = m;
+			part = xrealloc(part, cappart * sizeof(*part));
+		}
+		for (k = 0; k < m; k++)
+			sum += s->node[list[start[i] + k]].share;
+		for (k = 0; k < m; k++) {
+			uint32_t x = list[start[i] + k];
+			long double q = sum > 0 ? (long double)self * s->node[x].share / sum
+						: (long double)self / m;
+			uint64_t fl = q >= (long double)self ? self : (uint64_t)q;
+			if (fl > self - given)
+				fl = self - given;
+			s->node[x].self = fl;
+			given += fl;
+			part[k].node = x;
+			part[k].frac = q - (long double)fl;
+		}
+		qsort(part, m, sizeof(*part), part_cmp);
+		for (k = 0; given < self; k = (k + 1) % m) {
+			s->node[part[k].node].self++;
+			given++;
+		}
+	}
+	free(part);
+	free(start);
+	free(list);
+	free(fill);
+}
+
+/* Totals, then the cut: a stack worth at most prune goes into its caller's own cost. */
+static void prune_tree(struct stacks *s, uint64_t prune)
+{
+	size_t i, k = 0;
+	uint32_t *map = xmalloc((s->n + 1) * sizeof(*map));
+	unsigned char *keep = xcalloc(s->n + 1, 1);
+
+	for (i = s->n; i-- > 0;) {
+		struct snode *x = &s->node[i];
+		x->total += x->self;
+		if (x->parent != STACKS_NONE) {
+			uint64_t *t = &s->node[x->parent].total;
+			*t = *t + x->total < *t ? UINT64_MAX : *t + x->total;
+		}
+	}
+	for (i = 0; i < s->n; i++) {
+		struct snode *x = &s->node[i];
+		if (x->parent == STACKS_NONE) {
+			keep[i] = x->total > 0;
+		} else if (keep[x->parent]) {
+			keep[i] = x->total > prune;
+			if (!keep[i])
+				s->node[x->parent].self += x->total;
+		}
+	}
+	for (i = 0; i < s->n; i++) {
+		if (!keep[i])
+			continue;
+		map[i] = (uint32_t)k;
+		s->node[k] = s->node[i];
+		s->node[k].child = s->node[k].next = STACKS_NONE;
+		if (s->node[k].parent != STACKS_NONE) {
+			struct snode *par;
+			s->node[k].parent = map[s->node[k].parent];
+			par = &s->node[s->node[k].parent];
+			s->node[k].next = par->child;
+			par->child = (uint32_t)k;
+		}
+		k++;
+	}
+	/* a root that was cut keeps its whole cost as its own */
+	for (i = 0; i < k; i++)
+		if (s->node[i].child == STACKS_NONE)
+			s->node[i].self = s->node[i].total;
+	s->n = k;
+	free(map);
+	free(keep);
+}
+
+int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t prune)
+{
+	struct build b;
+	size_t n = p->nfns, i;
+	double grain = 0.5;
+	int rc = 0;
+
+	memset(s, 0, sizeof(*s));
+	memset(&b, 0, sizeof(b));
+	b.p = p;
+	b.ev = ev;
+	b.s = s;
+	b.unit = xcalloc(n + 1, sizeof(*b.unit));
+	b.mstart = xcalloc(n + 2, sizeof(*b.mstart));
+	b.mlist = xcalloc(n + 1, sizeof(*b.mlist));
+	b.win = xcalloc(n + 1, sizeof(*b.win));
+	b.flow = xcalloc(n + 1, sizeof(*b.flow));
+	b.mode = xcalloc(n + 1, 1);
+	b.onpath = xcalloc(n + 1, sizeof(*b.onpath));
+	b.seen = xcalloc(n + 1, sizeof(*b.seen));
+	b.first = xmalloc((n + 1) * sizeof(*b.first));
+	b.queue = xmalloc((n + 1) * sizeof(*b.queue));
+	groups(&b);
+	for (i = 0; i < n; i++)
+		s->sum += p->fns[i]->self->v[ev];
+	/*
+	 * The grain: stacks worth less are not made.  Half a unit keeps every
+	 * count; on a profile whose stacks would pass MAX_NODES it grows, and
+	 * its part goes to the other stacks of the same functions.
+	 */
+	if (prune / 64 > grain)
+		grain = (double)(prune / 64);
+	for (;;) {
+		for (i = 0; i < n; i++)
+			b.first[i] = STACKS_NONE;
+		memset(b.onpath, 0, (n + 1) * sizeof(*b.onpath));
+		s->n = 0;
+		b.sp = 0;
+		b.full = 0;
+		b.dust = grain;
+		grow(&b);
+		if (!b.full)
+			break;
+		grain *= 8;
+		if (grain > (double)s->sum) {
+			diag(DIAG_ERROR, NULL, 0, "too many call stacks to rebuild");
+			rc = -1;
+			break;
+		}
+	}
+	if (!rc) {
+		apportion(&b);
+		prune_tree(s, prune);
+	}
+	free(b.unit);
+	free(b.mstart);
+	free(b.mlist);
+	free(b.win);
+	free(b.flow);
+	free(b.mode);
+	free(b.onpath);
+	free(b.seen);
+	free(b.first);
+	free(b.queue);
+	free(b.stack);
+	free(b.same);
+	return rc;
+}
+
+void stacks_release(struct stacks *s)
+{
+	free(s->node);
+	memset(s, 0, sizeof(*s));
+}
+
+/* ---- frames as drawn ---- */
+
+char *stacks_frame_name(const struct profile *p, const struct fn *f)
+{
+	const char *name = f->k.name, *q = strchr(name, '\'');
+	size_t len;
+	char *out;
+
+	/* only Callgrind writes caller contexts (--separate-callers) after a quote;
+	   a file without "creator:" (hand-made) is read as Callgrind's */
+	if (!q || (p->creator && strncmp(p->creator, "callgrind", 9)))
+		return xstrdup(name);
+	len = (size_t)(q - name);
+	if (q[1] >= '0' && q[1] <= '9') {
+		/* a recursion level: "'2" stays */
+		const char *d = q + 1;
+		while (*d >= '0' && *d <= '9')
+			d++;
+		if (!*d || *d == '\'')
+			len = (size_t)(d - name);
+	}
+	out = xmalloc(len + 1);
+	memcpy(out, name, len);
+	out[len] = '\0';
+	return out;
+}
+
+static uint32_t fnode_new(struct flame *fl, const char *name, const char *file, const char *obj,
+			  uint32_t depth)
+{
+	struct fnode *x;
+
+	if (fl->n == fl->cap) {
+		fl->cap = fl->cap ? 2 * fl->cap : 256;
+		fl->node = xrealloc(fl->node, fl->cap * sizeof(*fl->node));
+	}
+	x = &fl->node[fl->n];
+	memset(x, 0, sizeof(*x));
+	x->name = name;
+	x->file = file;
+	x->obj = obj;
+	x->child = x->next = STACKS_NONE;
+	x->match = STACKS_NONE;
+	x->depth = depth;
+	if (depth > fl->maxdepth)
+		fl->maxdepth = depth;
+	return (uint32_t)fl->n++;
+}
+
+static const struct flame *sort_fl;
+
+static int fnode_cmp(const void *x, const void *y)
+{
+	const struct fnode *a = &sort_fl->node[*(const uint32_t *)x];
+	const struct fnode *b = &sort_fl->node[*(const uint32_t *)y];
+	int c = strcmp(a->name, b->name);
+	if (c)
+		return c;
+	c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+	return c ? c : (int)(*(const uint32_t *)x > *(const uint32_t *)y) -
+			       (int)(*(const uint32_t *)x < *(const uint32_t *)y);
+}
+
+/* Children of every node in name order. */
+static void sort_children(struct flame *fl)
+{
+	size_t i, k, cap = 0;
+	uint32_t *v = NULL;
+
+	sort_fl = fl;
+	for (i = 0; i < fl->n; i++) {
+		uint32_t c;
+		size_t m = 0;
+		for (c = fl->node[i].child; c != STACKS_NONE; c = fl->node[c].next) {
+			if (m == cap) {
+				cap = cap ? 2 * cap : 64;
+				v = xrealloc(v, cap * sizeof(*v));
+			}
+			v[m++] = c;
+		}
+		if (m < 2)
+			continue;
+		qsort(v, m, sizeof(*v), fnode_cmp);
+		fl->node[i].child = v[0];
+		for (k = 0; k + 1 < m; k++)
+			fl->node[v[k]].next = v[k + 1];
+		fl->node[v[m - 1]].next = STACKS_NONE;
+	}
+	free(v);
+}
+
+void flame_build(struct flame *fl, const struct stacks *s, const struct profile *p, int by_file)
+{
+	uint32_t *map = xmalloc((s->n + 1) * sizeof(*map));
+	size_t i;
+
+	memset(fl, 0, sizeof(*fl));
+	fnode_new(fl, xstrdup("all"), NULL, NULL, 0);
+	for (i = 0; i < s->n; i++) {
+		const struct snode *x = &s->node[i];
+		uint32_t par = x->parent == STACKS_NONE ? 0 : map[x->parent], c;
+		char *name = stacks_frame_name(p, x->fn);
+		for (c = fl->node[par].child; c != STACKS_NONE; c = fl->node[c].next)
+			if ((!by_file || fl->node[c].file == x->fn->k.file->name) &&
+			    !strcmp(fl->node[c].name, name))
+				break;
+		if (c == STACKS_NONE) {
+			c = fnode_new(fl, name, x->fn->k.file->name, x->fn->obj, fl->node[par].depth + 1);
+			fl->node[c].next = fl->node[par].child;
+			fl->node[par].child = c;
+		} else {
+			free(name);
+		}
+		map[i] = c;
+		fl->node[c].self += x->self;
+	}
+	free(map);
+	sort_children(fl);
+	/* totals bottom-up over the sorted tree */
+	{
+		uint32_t *order = xmalloc((fl->n + 1) * sizeof(*order));
+		size_t head = 0, tail = 0;
+		order[tail++] = 0;
+		while (head < tail) {
+			uint32_t c;
+			for (c = fl->node[order[head]].child; c != STACKS_NONE; c = fl->node[c].next)
+				order[tail++] = c;
+			head++;
+		}
+		for (i = tail; i-- > 0;) {
+			uint32_t c;
+			uint64_t t = fl->node[order[i]].self;
+			for (c = fl->node[order[i]].child; c != STACKS_NONE; c = fl->node[c].next)
+				t = t + fl->node[c].total < t ? UINT64_MAX : t + fl->node[c].total;
+			fl->node[order[i]].total = t;
+		}
+		free(order);
+	}
+}
+
+void flame_release(struct flame *fl)
+{
+	size_t i;
+	for (i = 0; i < fl->n; i++)
+		free((char *)fl->node[i].name);
+	free(fl->node);
+	memset(fl, 0, sizeof(*fl));
+}
+
+static void match_from(struct flame *a, uint32_t x, const struct flame *b, uint32_t y)
+{
+	uint32_t c, d;
+
+	a->node[x].match = y;
+	for (c = a->node[x].child; c != STACKS_NONE; c = a->node[c].next) {
+		for (d = b->node[y].child; d != STACKS_NONE; d = b->node[d].next)
+			if (!strcmp(a->node[c].name, b->node[d].name) &&
+			    !strcmp(a->node[c].file ? a->node[c].file : "",
+				    b->node[d].file ? b->node[d].file : ""))
+				break;
+		if (d != STACKS_NONE)
+			match_from(a, c, b, d);
+	}
+}
+
+void flame_match(struct flame *a, const struct flame *b)
+{
+	if (a->n && b->n)
+		match_from(a, 0, b, 0);
+}

@@ -1,0 +1,91 @@
+/* stacks: call stacks rebuilt from Callgrind's call graph, for folded stacks and flame graphs. */
+#ifndef ANNOGRIND_STACKS_H
+#define ANNOGRIND_STACKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile.h"
+
+/*
+ * Callgrind records calls between functions, not stacks.  stacks_build()
+ * rebuilds a tree of stacks for one event, by the rule the man page
+ * writes down (FOLDED STACKS):
+ *
+ *  - A call that is recursive (graph.h: its summed cost counts nested
+ *    calls again) is never followed.  Functions joined by such calls form
+ *    a recursion group; a stack enters a group through a call from outside
+ *    it and goes on to the group's other members along recursive calls
+ *    (breadth first, each once), so their cost stays under the entry.
+ *  - The stacks start at the groups no other group calls ((below main),
+ *    thread roots, the loader); a group that nothing reached is started
+ *    under the stack of one of its callers, else on its own.
+ *  - Each stack of a group is given a share of the group's activity: a
+ *    root 1; a group entered by a call c from a stack of share s gets
+ *    s * cost(c) / (cost of all the calls into the group from outside).
+ *    A group is not entered again on a stack that holds it already (an
+ *    outermost function is never re-entered; nested recursion levels are
+ *    in the entry's cost).
+ *  - Each function's self cost is split over its stacks in proportion to
+ *    their shares (largest remainders, so the parts add up exactly);
+ *    stacks whose share is worth less than half a unit are not made and
+ *    their part goes to the function's other stacks.
+ *  - Then stacks whose total cost is at most prune are cut, their cost
+ *    added to their caller's own (a root keeps its cost as its own).
+ *
+ * So the costs of all stacks add up to the sum of the self costs, each
+ * function's self cost is spread over its stacks exactly (when nothing
+ * is cut), and each stack is a chain of calls the profile records.
+ */
+#define STACKS_NONE UINT32_MAX
+
+struct snode {
+	const struct fn *fn;
+	uint32_t parent, child, next;	/* STACKS_NONE when none */
+	double share;
+	uint64_t self;		/* cost with this stack on top */
+	uint64_t total;		/* self and everything above */
+};
+
+struct stacks {
+	struct snode *node;	/* parents before children */
+	size_t n, cap;
+	uint64_t sum;		/* the sum of the self costs of the event */
+};
+
+/* Returns 0, or -1 after a diagnostic (too many stacks for memory). */
+int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t prune);
+void stacks_release(struct stacks *s);
+
+/*
+ * The stacks as drawn: frames of the same name and file on one stack are
+ * one (the caller contexts of --separate-callers names, f'g'h, are the
+ * stack itself and are left out of frame names: f'g'h is shown as f, and
+ * fib'2'main as fib'2).  Children are in name order.  Built by
+ * flame_build(); strings belong to the profile or the struct.
+ */
+struct fnode {
+	const char *name;	/* the frame's name (malloc'ed) */
+	const char *file, *obj;
+	uint64_t self, total;
+	uint32_t child, next;	/* STACKS_NONE when none */
+	uint32_t depth;
+	uint32_t match;		/* flame_match(): the node of the other tree, or STACKS_NONE */
+};
+
+struct flame {
+	struct fnode *node;	/* node 0 is the root of all (name "all") */
+	size_t n, cap;
+	uint32_t maxdepth;
+};
+
+/* by_file: frames of one name but different files stay apart (else they are one, file of the first). */
+void flame_build(struct flame *fl, const struct stacks *s, const struct profile *p, int by_file);
+void flame_release(struct flame *fl);
+/* Set match of each node of a to the node of b at the same stack (same names and files). */
+void flame_match(struct flame *a, const struct flame *b);
+
+/* The name of f as a frame (see struct fnode); a malloc'ed string. */
+char *stacks_frame_name(const struct profile *p, const struct fn *f);
+
+#endif

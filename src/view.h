@@ -1,0 +1,45 @@
+/* view: the profile as the graph views see it: inlined code folded into its function; --focus, --ignore and --hide. */
+#ifndef ANNOGRIND_VIEW_H
+#define ANNOGRIND_VIEW_H
+
+#include <stddef.h>
+
+#include "opts.h"
+#include "profile.h"
+
+/*
+ * Callgrind gives the cost of code inlined from another file (fi=/fe=
+ * lines inside a function) as "that file:the function's name"; the model
+ * keeps it so (callgrind_annotate shows it so), as a function nobody
+ * calls.  Its host is the function whose fn= line it came under: a
+ * function opened by fn= with the same name and object.  When several
+ * (static functions of one name in two files that inline the same
+ * header) could be, the first in name order ("file:function") is taken.
+ *
+ * view_hosts() returns, by function id, the host of each such fragment
+ * and NULL for every other function (a malloc'ed array the caller frees).
+ */
+struct fn **view_hosts(const struct profile *p);
+
+/*
+ * dst (initialised here; the caller releases it) is a copy of src in which
+ * every fragment with a host is merged into it: its self cost, its calls
+ * and its line costs become the host's.  Run graph_inclusive() on dst.
+ * Returns 0, or -1 after a diagnostic when a sum overflows.
+ */
+int view_merge_inlined(struct profile *dst, const struct profile *src);
+
+/*
+ * --focus, --ignore and --hide (and their -object forms), applied in the
+ * order given; src must have been through graph_inclusive() (the rule
+ * follows its non-recursive calls).  A function matches a glob as --limit
+ * picks functions: its name or "file:function" equals it or matches it
+ * as an fnmatch(3) glob; an object form matches the object's name.  The
+ * rules are written in the man page (FOCUS, IGNORE AND HIDE).  dst is
+ * initialised here; run graph_inclusive() on it.  Returns 0, or -1 after
+ * a diagnostic.
+ */
+int view_filter(struct profile *dst, const struct profile *src, const struct opts_filter *f,
+		size_t n);
+
+#endif

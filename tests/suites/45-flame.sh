@@ -1,0 +1,83 @@
+#!/bin/sh
+# Folded stacks and flame graphs (issue 17) on every profile we have:
+#  - folded (--threshold=100) checked by tests/folded-check.py, which reads
+#    the profile with its own reader: stacks add up to the total, each
+#    function's self cost is spread exactly over its stacks, each pair of
+#    frames is a call of the profile; with the default threshold (cut
+#    stacks in their callers), the sum and the calls;
+#  - the flame graph SVG well-formed (xmllint; skipped when absent);
+#  - two SVGs opened in headless Chromium (skipped when absent): a
+#    screenshot, and the DOM after the script ran: frames, tooltips, the
+#    search box, and a search given in the address (#search=RE) saying
+#    how much it matched.
+set -u
+top=$(pwd)
+bin=$top/annogrind
+corpus=${ANNOGRIND_CORPUS:-$top/../shared/corpus}
+name=flame
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0 fail=0 skip=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+profiles=$( (find "$top/testdata" -type f \( -name '*.cg' -o -name 'callgrind.out.*' \) | grep -v '\.gz$'
+	awk -F'\t' -v c="$corpus" 'NR > 1 { print c "/" $1 }' "$corpus/MANIFEST.tsv" 2>/dev/null) | sort -u)
+n=0
+for f in $profiles; do
+	"$bin" --format=folded --threshold=100 "$f" >"$tmp/f" 2>/dev/null || continue	# unreadable: tested elsewhere
+	n=$((n + 1))
+	if python3 "$top/tests/folded-check.py" "$f" "$tmp/f" >"$tmp/why" 2>&1; then ok; else bad "folded $f"; sed 's/^/    /' "$tmp/why"; fi
+	"$bin" --format=folded "$f" >"$tmp/f" 2>/dev/null
+	if python3 "$top/tests/folded-check.py" --pruned "$f" "$tmp/f" >"$tmp/why" 2>&1; then ok; else bad "folded (pruned) $f"; sed 's/^/    /' "$tmp/why"; fi
+done
+echo "folded: $n profiles checked"
+[ "$n" -gt 20 ] && ok || bad "only $n profiles could be read"
+
+if command -v xmllint >/dev/null 2>&1; then
+	for f in $profiles; do
+		"$bin" --format=flamegraph --threshold=99.9 "$f" >"$tmp/g.svg" 2>/dev/null || continue
+		if xmllint --noout "$tmp/g.svg" 2>"$tmp/err"; then ok; else bad "svg $f"; head -3 "$tmp/err"; fi
+	done
+else
+	echo "xmllint (Debian libxml2-utils) is not installed"
+	skip=$((skip + 1))
+fi
+
+chrome=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$chrome" ]; then
+	# one profile of our own with names to escape, one differential graph
+	"$bin" --format=flamegraph --threshold=100 "$top/testdata/flame/prog.cg" >"$tmp/a.svg"
+	(cd "$top/testdata/diff" && "$bin" --diff --format=flamegraph old/callgrind.out.old new/callgrind.out.new) >"$tmp/b.svg"
+	for g in a b; do
+		want=main; [ $g = b ] && want=partition
+		"$chrome" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+			--disable-background-networking --disable-component-update --disable-sync \
+			--user-data-dir="$tmp/profile-$g" --window-size=1200,600 \
+			--screenshot="$tmp/$g.png" "file://$tmp/$g.svg" >/dev/null 2>&1
+		"$chrome" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+			--disable-background-networking --disable-component-update --disable-sync \
+			--user-data-dir="$tmp/profile-$g" --virtual-time-budget=3000 \
+			--dump-dom "file://$tmp/$g.svg#search=$want" >"$tmp/$g.dom" 2>/dev/null
+		frames=$(grep -c '<g class="frame"' "$tmp/$g.dom")
+		titles=$(grep -c '<title>' "$tmp/$g.dom")
+		if [ -s "$tmp/$g.png" ] && [ "$(head -c 4 "$tmp/$g.png" | tail -c 3)" = PNG ]; then ok; else bad "chromium screenshot of $g.svg"; fi
+		if [ "$frames" -gt 3 ] && [ "$titles" -eq "$frames" ] && grep -q 'id="searchbox"' "$tmp/$g.dom" &&
+			grep -q 'id="search"' "$tmp/$g.dom" && grep -q 'id="matched"[^>]*>Matched: [1-9][0-9.]*%' "$tmp/$g.dom"; then
+			ok
+		else
+			bad "chromium DOM of $g.svg: $frames frames, $titles titles"
+			grep -o 'id="matched"[^<]*' "$tmp/$g.dom" | sed 's/^/    /'
+		fi
+	done
+else
+	echo "chromium (Debian chromium) is not installed"
+	skip=$((skip + 1))
+fi
+
+if [ $skip -gt 0 ]; then
+	echo "$name: $pass passed, $fail failed, $skip skipped"
+else
+	echo "$name: $pass passed, $fail failed"
+fi
+[ $fail = 0 ]
