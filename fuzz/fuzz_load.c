@@ -12,6 +12,8 @@
 #include "report.h"
 #include "report_dot.h"
 #include "report_md.h"
+#include "report_flame.h"
+#include "view.h"
 #include "write.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -54,6 +56,35 @@ static void render_md_diff(struct report *r)
 	diff_release(&d);
 }
 
+static void render_folded(struct report *r)
+{
+	report_folded(r);
+}
+
+static void render_flamegraph(struct report *r)
+{
+	report_flamegraph(r);
+}
+
+/* --focus, --ignore and --hide make a copy of the profile: the table of each. */
+static void render_filtered(struct report *r)
+{
+	struct opts_filter f[3] = { { OPTS_FOCUS, 0, "m*" }, { OPTS_IGNORE, 1, "*.so*" },
+				    { OPTS_HIDE, 0, "*a*" } };
+	struct profile q;
+	size_t k;
+
+	for (k = 1; k <= 3; k++) {
+		if (!view_filter(&q, r->p, f + 3 - k, k) && !graph_inclusive(&q, "fuzz")) {
+			struct report s = *r;
+			s.p = &q;
+			report_table(&s);
+			report_folded(&s);
+		}
+		profile_release(&q);
+	}
+}
+
 /*
  * Every renderer, each with the command-line options that reach it.  A new
  * renderer (or a new set of options worth fuzzing) is one more row here.
@@ -84,6 +115,9 @@ static const struct renderer {
 	{ "table-escaped", { "--auto=no", "--escape=always", "--inclusive=yes", "--tree=both",
 			     "--threshold=100", NULL }, render_text },
 	{ "tsv-escaped", { "--format=tsv", "--escape=always", NULL }, report_tsv },
+	{ "folded", { "--format=folded", "--threshold=100", NULL }, render_folded },
+	{ "flamegraph", { "--format=flamegraph", NULL }, render_flamegraph },
+	{ "filtered", { "--auto=no", "--inclusive=yes", "--tree=both", NULL }, render_filtered },
 };
 
 static FILE *devnull;

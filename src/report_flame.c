@@ -558,7 +558,7 @@ static int write_svg(struct report *r, const struct flame *fl, const struct flam
 			 "<input xmlns=\"http://www.w3.org/1999/xhtml\" id=\"searchbox\" type=\"search\" "
 			 "placeholder=\"regular expression\" style=\"width:190px;font-size:11px\"/>"
 			 "</foreignObject>\n"
-			 "<text id=\"matched\" x=\"1110\" y=\"44\"> </text>\n");
+			 "<text id=\"matched\" x=\"1190\" y=\"44\" style=\"text-anchor:end\"> </text>\n");
 	snprintf(num, sizeof(num), "%.0f", g.height - 12);
 	outbuf_puts(out, "<text id=\"details\" x=\"10\" y=\"");
 	outbuf_puts(out, num);

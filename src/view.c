@@ -555,6 +555,7 @@ int view_filter(struct profile *dst, const struct profile *src, const struct opt
 			continue;
 		if (have && graph_inclusive(&a, NULL)) {
 			profile_release(&a);
+			profile_init(dst);
 			return -1;
 		}
 		if (steps[s] == OPTS_HIDE)
@@ -565,6 +566,7 @@ int view_filter(struct profile *dst, const struct profile *src, const struct opt
 			profile_release(&a);
 		if (rc) {
 			profile_release(&b);
+			profile_init(dst);
 			return -1;
 		}
 		a = b;

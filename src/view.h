@@ -30,14 +30,15 @@ struct fn **view_hosts(const struct profile *p);
 int view_merge_inlined(struct profile *dst, const struct profile *src);
 
 /*
- * --focus, --ignore and --hide (and their -object forms), applied in the
- * order given; src must have been through graph_inclusive() (the rule
- * follows its non-recursive calls).  A function matches a glob as --limit
- * picks functions: its name or "file:function" equals it or matches it
- * as an fnmatch(3) glob; an object form matches the object's name.  The
- * rules are written in the man page (FOCUS, IGNORE AND HIDE).  dst is
- * initialised here; run graph_inclusive() on it.  Returns 0, or -1 after
- * a diagnostic.
+ * --focus, --ignore and --hide (and their -object forms): focus first,
+ * then ignore, then hide, the globs of each kind together.  src must have
+ * been through graph_inclusive() (the rule follows its non-recursive
+ * calls).  A function matches a glob as --limit picks functions: its name
+ * or "file:function" equals it or matches it as an fnmatch(3) glob; an
+ * object form matches the object's name.  The rules are written in the
+ * man page ("Focus, ignore and hide").  dst is initialised here (also on
+ * failure); run graph_inclusive() on it.  Returns 0, or -1 after a
+ * diagnostic.
  */
 int view_filter(struct profile *dst, const struct profile *src, const struct opts_filter *f,
 		size_t n);
