@@ -8,6 +8,9 @@
 #include "diag.h"
 #include "graph.h"
 
+/* Passes that share each call over the stacks where it can be made. */
+#define MAX_PASSES 4
+
 /* More stacks than this: start again with a coarser grain (see stacks_build). */
 #define MAX_NODES (1u << 21)
 
@@ -30,6 +33,12 @@ struct build {
 	size_t capsame;
 	double dust;
 	int full;		/* MAX_NODES reached */
+	/* calls by index (ctab: open addressing on the pointer, to index + 1) */
+	size_t *ctab, ccap;
+	double *elig;		/* by call: shares of the caller's stacks where it could be made */
+	struct bfs **bfs;	/* by fn id: its group's walk from it, once made */
+	uint32_t *order, *bfsnode;	/* scratch, nfns each */
+	double *ediv;		/* the same from the pass before (1 at first) */
 	/* the walk */
 	struct frame {
 		uint32_t node;	/* STACKS_NONE: take the group unmark off the path */
@@ -50,6 +59,19 @@ static double weight(const struct build *b, const struct call *c)
 	default:
 		return 1;
 	}
+}
+
+static size_t call_slot(const struct build *b, const struct call *c)
+{
+	size_t h = (size_t)(((uint64_t)(uintptr_t)c * 0x9E3779B97F4A7C15ull) >> 20) & (b->ccap - 1);
+	while (b->ctab[h] && b->p->calls[b->ctab[h] - 1] != c)
+		h = (h + 1) & (b->ccap - 1);
+	return h;
+}
+
+static size_t call_index(const struct build *b, const struct call *c)
+{
+	return b->ctab[call_slot(b, c)] - 1;
 }
 
 /* A call the stacks follow: not recursive, into another group. */
@@ -108,35 +130,88 @@ static void push(struct build *b, uint32_t node, uint32_t unit, const struct cal
  * other members reached from m along recursive calls (breadth first), and
  * a frame for each on the walk's stack, over one that takes u off the path.
  */
-static void enter(struct build *b, const struct fn *m, uint32_t parent, double share)
+/*
+ * The breadth-first walk of m's group from m along recursive calls, made
+ * once per m: the members in order, the index of each one's parent in it,
+ * and what each is worth with what it reaches (own cost, calls leaving
+ * the group), for the grain.
+ */
+struct bfs {
+	uint32_t n;
+	const struct fn **fn;
+	uint32_t *parent;
+	double *sub;
+};
+
+static const struct bfs *bfs_of(struct build *b, const struct fn *m)
 {
 	const struct profile *p = b->p;
-	uint32_t u = b->unit[m->id], head = 0, tail = 0, first = b->s->n;
-	uint32_t k;
+	uint32_t u = b->unit[m->id], head = 0, tail = 0, k;
+	struct bfs *w;
 
-	push(b, STACKS_NONE, u, NULL);
-	b->onpath[u]++;
-	if (new_node(b, m, parent, share) == STACKS_NONE)
-		return;
+	if (b->bfs[m->id])
+		return b->bfs[m->id];
+	w = xcalloc(1, sizeof(*w));
 	b->epoch++;
 	b->seen[m->id] = b->epoch;
-	b->queue[tail++] = first;
+	b->queue[tail++] = m->id;
 	while (head < tail) {
-		uint32_t nx = b->queue[head++];
 		const struct call *c;
-		for (c = fn_out(p, b->s->node[nx].fn); c; c = c->next_out) {
+		for (c = fn_out(p, p->fns[b->queue[head]]); c; c = c->next_out) {
 			const struct fn *y = c->k.callee;
-			uint32_t ny;
 			if (!c->recursive || b->unit[y->id] != u || b->seen[y->id] == b->epoch)
 				continue;
 			b->seen[y->id] = b->epoch;
-			ny = new_node(b, y, nx, share);
-			if (ny == STACKS_NONE)
-				return;
-			b->queue[tail++] = ny;
+			b->order[tail] = head;
+			b->queue[tail++] = y->id;
 		}
+		head++;
 	}
-	for (k = 0; k < tail; k++)
+	w->n = tail;
+	w->fn = xmalloc(tail * sizeof(*w->fn));
+	w->parent = xmalloc(tail * sizeof(*w->parent));
+	w->sub = xcalloc(tail, sizeof(*w->sub));
+	for (k = 0; k < tail; k++) {
+		const struct call *c;
+		w->fn[k] = p->fns[b->queue[k]];
+		w->parent[k] = k ? b->order[k] : STACKS_NONE;
+		w->sub[k] = (double)w->fn[k]->self->v[b->ev];
+		for (c = fn_out(p, w->fn[k]); c; c = c->next_out)
+			if (entering(b, c))
+				w->sub[k] += (double)c->cc->v[b->ev];
+	}
+	for (k = tail; k-- > 1;)
+		w->sub[w->parent[k]] += w->sub[k];
+	b->bfs[m->id] = w;
+	return w;
+}
+
+/*
+ * Enter group u at its member m under parent with share: m's node, the
+ * other members reached from m along recursive calls (breadth first; not
+ * those worth less than the grain with all they reach), and a frame for
+ * each on the walk's stack, over one that takes u off the path.
+ */
+static void enter(struct build *b, const struct fn *m, uint32_t parent, double share)
+{
+	const struct profile *p = b->p;
+	uint32_t u = b->unit[m->id], k, made = 0;
+	const struct bfs *w = bfs_of(b, m);
+	uint32_t *node = b->bfsnode;
+
+	push(b, STACKS_NONE, u, NULL);
+	b->onpath[u]++;
+	for (k = 0; k < w->n; k++) {
+		uint32_t par = k ? node[w->parent[k]] : parent;
+		node[k] = STACKS_NONE;
+		if (k && (par == STACKS_NONE || share * w->sub[k] < b->dust))
+			continue;
+		node[k] = new_node(b, w->fn[k], par, share);
+		if (node[k] == STACKS_NONE)
+			return;
+		b->queue[made++] = node[k];
+	}
+	for (k = 0; k < made; k++)
 		push(b, b->queue[k], u, fn_out(p, b->s->node[b->queue[k]].fn));
 }
 
@@ -147,7 +222,8 @@ static void walk(struct build *b)
 		struct frame *fr = &b->stack[b->sp - 1];
 		const struct call *c;
 		uint32_t u;
-		double share, w;
+		size_t ci;
+		double share, w, part;
 
 		if (fr->node == STACKS_NONE) {
 			b->onpath[fr->unit]--;
@@ -165,8 +241,17 @@ static void walk(struct build *b)
 		u = b->unit[c->k.callee->id];
 		if (b->onpath[u])
 			continue;	/* not entered again on one stack */
+		/*
+		 * The call's part of u's activity goes to the stacks of the caller
+		 * where it can be made (u not on them): shared in proportion to
+		 * theirs, over their sum in the pass before (ediv).
+		 */
+		ci = call_index(b, c);
+		b->elig[ci] += b->s->node[fr->node].share;
 		w = weight(b, c);
-		share = b->win[u] > 0 ? b->s->node[fr->node].share * w / b->win[u] : 0;
+		/* this stack's part of the call, at most all of it */
+		part = b->s->node[fr->node].share / b->ediv[ci];
+		share = b->win[u] > 0 ? (part < 1 ? part : 1) * w / b->win[u] : 0;
 		if (share * b->flow[u] < b->dust)
 			continue;
 		enter(b, c->k.callee, fr->node, share);
@@ -354,6 +439,32 @@ static void apportion(struct build *b)
 	uint32_t *start = xcalloc(n + 2, sizeof(*start)), *list, *fill;
 	struct part *part = NULL;
 	size_t cappart = 0;
+	double *wt = xmalloc((s->n + 1) * sizeof(*wt));
+	unsigned char *anyw = xcalloc(n + 1, 1);
+
+	/*
+	 * The weight of a stack in its function's self cost: what it is worth
+	 * (share * flow) less what its calls out are worth, when the function
+	 * is a group of its own; a member of a larger group, or a function
+	 * whose stacks are all worth nothing so, by its share.
+	 */
+	for (i = 0; i < s->n; i++) {
+		const struct snode *x = &s->node[i];
+		uint32_t u = b->unit[x->fn->id], c;
+		double v;
+		wt[i] = x->share;
+		if (b->mstart[u + 1] - b->mstart[u] != 1)
+			continue;
+		v = x->share * b->flow[u];
+		for (c = x->child; c != STACKS_NONE; c = s->node[c].next)
+			v -= s->node[c].share * b->flow[b->unit[s->node[c].fn->id]];
+		wt[i] = v > 0 ? v : 0;
+		anyw[x->fn->id] |= v > 0;
+	}
+	for (i = 0; i < s->n; i++)
+		if (!anyw[s->node[i].fn->id] && b->mstart[b->unit[s->node[i].fn->id] + 1] -
+							b->mstart[b->unit[s->node[i].fn->id]] == 1)
+			wt[i] = s->node[i].share;
 
 	for (i = 0; i < s->n; i++)
 		start[s->node[i].fn->id + 1]++;
@@ -376,10 +487,10 @@ static void apportion(struct build *b)
 			part = xrealloc(part, cappart * sizeof(*part));
 		}
 		for (k = 0; k < m; k++)
-			sum += s->node[list[start[i] + k]].share;
+			sum += wt[list[start[i] + k]];
 		for (k = 0; k < m; k++) {
 			uint32_t x = list[start[i] + k];
-			long double q = sum > 0 ? (long double)self * s->node[x].share / sum
+			long double q = sum > 0 ? (long double)self * wt[x] / sum
 						: (long double)self / m;
 			uint64_t fl = q >= (long double)self ? self : (uint64_t)q;
 			if (fl > self - given)
@@ -399,6 +510,8 @@ static void apportion(struct build *b)
 	free(start);
 	free(list);
 	free(fill);
+	free(wt);
+	free(anyw);
 }
 
 /* Totals, then the cut: a stack worth at most prune goes into its caller's own cost. */
@@ -453,7 +566,7 @@ static void prune_tree(struct stacks *s, uint64_t prune)
 int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t prune)
 {
 	struct build b;
-	size_t n = p->nfns, i;
+	size_t n = p->nfns, i, pass;
 	double grain = 0.5;
 	int rc = 0;
 
@@ -472,7 +585,19 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	b.seen = xcalloc(n + 1, sizeof(*b.seen));
 	b.first = xmalloc((n + 1) * sizeof(*b.first));
 	b.queue = xmalloc((n + 1) * sizeof(*b.queue));
+	b.order = xmalloc((n + 1) * sizeof(*b.order));
+	b.bfsnode = xmalloc((n + 1) * sizeof(*b.bfsnode));
+	b.bfs = xcalloc(n + 1, sizeof(*b.bfs));
 	groups(&b);
+	for (b.ccap = 16; b.ccap < 2 * p->ncalls + 2; b.ccap *= 2)
+		;
+	b.ctab = xcalloc(b.ccap, sizeof(*b.ctab));
+	for (i = 0; i < p->ncalls; i++)
+		b.ctab[call_slot(&b, p->calls[i])] = i + 1;
+	b.elig = xcalloc(p->ncalls + 1, sizeof(*b.elig));
+	b.ediv = xmalloc((p->ncalls + 1) * sizeof(*b.ediv));
+	for (i = 0; i < p->ncalls; i++)
+		b.ediv[i] = 1;
 	for (i = 0; i < n; i++)
 		s->sum += p->fns[i]->self->v[ev];
 	/*
@@ -482,17 +607,35 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	 */
 	if (prune / 64 > grain)
 		grain = (double)(prune / 64);
-	for (;;) {
+	for (pass = 0;;) {
+		double moved = 0;
 		for (i = 0; i < n; i++)
 			b.first[i] = STACKS_NONE;
 		memset(b.onpath, 0, (n + 1) * sizeof(*b.onpath));
+		memset(b.elig, 0, (p->ncalls + 1) * sizeof(*b.elig));
 		s->n = 0;
 		b.sp = 0;
 		b.full = 0;
 		b.dust = grain;
 		grow(&b);
-		if (!b.full)
-			break;
+		if (!b.full) {
+			/*
+			 * Again with each call shared over the stacks where it could
+			 * be made, until that stops moving (a few passes: it only
+			 * moves where an outermost function in a static cycle is
+			 * not re-entered, or where stacks were too small to make).
+			 */
+			for (i = 0; i < p->ncalls; i++) {
+				double e = b.elig[i] > 1e-12 ? b.elig[i] : b.ediv[i];
+				double d = e > b.ediv[i] ? e - b.ediv[i] : b.ediv[i] - e;
+				if (d > moved)
+					moved = d;
+				b.ediv[i] = e;
+			}
+			if (moved < 1e-9 || ++pass == MAX_PASSES)
+				break;
+			continue;
+		}
 		grain *= 8;
 		if (grain > (double)s->sum) {
 			diag(DIAG_ERROR, NULL, 0, "too many call stacks to rebuild");
@@ -516,6 +659,20 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	free(b.queue);
 	free(b.stack);
 	free(b.same);
+	free(b.ctab);
+	free(b.elig);
+	free(b.ediv);
+	for (i = 0; i < n; i++) {
+		if (b.bfs[i]) {
+			free(b.bfs[i]->fn);
+			free(b.bfs[i]->parent);
+			free(b.bfs[i]->sub);
+			free(b.bfs[i]);
+		}
+	}
+	free(b.bfs);
+	free(b.order);
+	free(b.bfsnode);
 	return rc;
 }
 
@@ -533,9 +690,8 @@ char *stacks_frame_name(const struct profile *p, const struct fn *f)
 	size_t len;
 	char *out;
 
-	/* only Callgrind writes caller contexts (--separate-callers) after a quote;
-	   a file without "creator:" (hand-made) is read as Callgrind's */
-	if (!q || (p->creator && strncmp(p->creator, "callgrind", 9)))
+	/* only Callgrind writes caller contexts (--separate-callers) after a quote */
+	if (!q || !p->creator || strncmp(p->creator, "callgrind", 9))
 		return xstrdup(name);
 	len = (size_t)(q - name);
 	if (q[1] >= '0' && q[1] <= '9') {

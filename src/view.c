@@ -78,6 +78,7 @@ static struct fn *fn_in_copy(struct profile *dst, const struct fn *f)
 	g->listed |= f->listed;
 	g->named |= f->named;
 	g->multi_obj |= f->multi_obj;
+	g->outer = f->outer;	/* read by graph_inclusive() when levels are SET */
 	return g;
 }
 

@@ -139,7 +139,7 @@ def read_one(path, event):
                 in_call = False
             elif cur_fn is not None:
                 self_cost[cur_fn] = self_cost.get(cur_fn, 0) + v
-    callgrind = creator is None or creator.startswith('callgrind')
+    callgrind = creator is not None and creator.startswith('callgrind')
     by_frame = {}
     for fn, v in self_cost.items():
         k = frame_name(fn, callgrind)

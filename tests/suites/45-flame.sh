@@ -21,7 +21,7 @@ pass=0 fail=0 skip=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
 
-profiles=$( (find "$top/testdata" -type f \( -name '*.cg' -o -name 'callgrind.out.*' \) | grep -v '\.gz$'
+profiles=$( (find "$top/testdata" -type f \( -name '*.cg' -o -name '*.cg.gz' -o -name 'callgrind.out.*' \)
 	awk -F'\t' -v c="$corpus" 'NR > 1 { print c "/" $1 }' "$corpus/MANIFEST.tsv" 2>/dev/null) | sort -u)
 n=0
 for f in $profiles; do
