@@ -10,7 +10,7 @@
 /*
  * Callgrind records calls between functions, not stacks.  stacks_build()
  * rebuilds a tree of stacks for one event, by the rule the man page
- * writes down (FOLDED STACKS):
+ * writes down ("Folded stacks and flame graphs"):
  *
  *  - A call that is recursive (graph.h: its summed cost counts nested
  *    calls again) is never followed.  Functions joined by such calls form
@@ -20,16 +20,17 @@
  *  - The stacks start at the groups no other group calls ((below main),
  *    thread roots, the loader); a group that nothing reached is started
  *    under the stack of one of its callers, else on its own.
- *  - Each stack of a group is given a share of the group's activity: a
- *    root 1; a group entered by a call c from a stack of share s gets
- *    s * cost(c) / (cost of all the calls into the group from outside).
- *    A group is not entered again on a stack that holds it already (an
- *    outermost function is never re-entered; nested recursion levels are
- *    in the entry's cost).
+ *  - A call c into group u is cost(c) / (cost of all the calls into u
+ *    from outside it) of u's activity; that part is shared over the
+ *    caller's stacks where the call can be made (u not on them already:
+ *    an outermost function is never re-entered), in proportion to their
+ *    shares.  A root has the share 1.
  *  - Each function's self cost is split over its stacks in proportion to
- *    their shares (largest remainders, so the parts add up exactly);
- *    stacks whose share is worth less than half a unit are not made and
- *    their part goes to the function's other stacks.
+ *    what each is worth (share * activity) less what its calls out are
+ *    worth (by share, for a member of a larger group), in whole counts
+ *    (largest remainders), so the parts add up exactly; stacks worth less
+ *    than half a unit (more on huge profiles) are not made and their part
+ *    goes to the function's other stacks.
  *  - Then stacks whose total cost is at most prune are cut, their cost
  *    added to their caller's own (a root keeps its cost as its own).
  *
