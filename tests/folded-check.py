@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""folded-check.py [--pruned] PROFILE FOLDED [EVENT]: check annogrind
+"""folded-check.py [--pruned] PROFILE FOLDED [EVENT]
+   folded-check.py --list FILE   (lines "full|pruned<TAB>PROFILE<TAB>FOLDED": one
+                                 "PASS/FAIL PROFILE" line each, exit 1 on any FAIL)
+Check annogrind
 --format=folded --threshold=100 output against the profile, read here
 with a reader of its own (none of annogrind's code):
 
@@ -148,13 +151,8 @@ def read_one(path, event):
     return by_frame, pairs, totals
 
 
-def main():
-    args = sys.argv[1:]
-    pruned = args[:1] == ['--pruned']
-    if pruned:
-        args = args[1:]
-    prof, folded = args[0], args[1]
-    event = args[2] if len(args) > 2 else None
+def check(prof, folded, event, pruned):
+    """The failures, as lines (none: all hold)."""
     by_frame, pairs, totals = read_profile(prof, event)
     bad = []
     ends = {}
@@ -179,10 +177,30 @@ def main():
     for k in [] if pruned else sorted(set(by_frame) | set(ends)):
         if by_frame.get(k, 0) != ends.get(k, 0):
             bad.append("self cost of '%s' is %d, its stacks give %d" % (k, by_frame.get(k, 0), ends.get(k, 0)))
-    for b in bad[:5]:
-        print('  ' + b)
     if len(bad) > 5:
-        print('  ... %d more' % (len(bad) - 5))
+        bad = bad[:5] + ['... %d more' % (len(bad) - 5)]
+    return bad
+
+
+def main():
+    args = sys.argv[1:]
+    if args[:1] == ['--list']:
+        failed = 0
+        with open(args[1]) as f:
+            for line in f:
+                kind, prof, folded = line.rstrip('\n').split('\t')
+                bad = check(prof, folded, None, kind == 'pruned')
+                print('%s %s %s' % ('FAIL' if bad else 'PASS', kind, prof))
+                for b in bad:
+                    print('    ' + b)
+                failed += bool(bad)
+        sys.exit(1 if failed else 0)
+    pruned = args[:1] == ['--pruned']
+    if pruned:
+        args = args[1:]
+    bad = check(args[0], args[1], args[2] if len(args) > 2 else None, pruned)
+    for b in bad:
+        print('  ' + b)
     sys.exit(1 if bad else 0)
 
 
