@@ -79,6 +79,7 @@ static void render_filtered(struct report *r)
 			struct report s = *r;
 			s.p = &q;
 			report_table(&s);
+			free(s.files);	/* report_table's list of files, report_release()'s to free */
 			report_folded(&s);
 		}
 		profile_release(&q);

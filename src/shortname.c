@@ -48,7 +48,7 @@ static size_t closing(const char *s, size_t i, char open, char close)
 static char *collapse(const char *s, char open, char close)
 {
 	size_t n = strlen(s), i = 0, o = 0;
-	char *out = xmalloc(n + 1);
+	char *out = xmalloc(n + 1);	/* a group is cut only when that makes it shorter */
 
 	int after_op = 0;	/* "operator< <int>": the space before template arguments */
 
@@ -87,7 +87,7 @@ static char *collapse(const char *s, char open, char close)
 		if (s[i] == open && i > 0 &&
 		    (ident((unsigned char)s[i - 1]) || s[i - 1] == '>' || s[i - 1] == ']' || after_op)) {
 			size_t j = closing(s, i, open, close);
-			if (j && j > i + 1) {
+			if (j && j > i + 4) {	/* more than the 3 bytes of the ellipsis inside */
 				out[o++] = open;
 				memcpy(out + o, ELLIPSIS, 3);
 				o += 3;

@@ -34,6 +34,8 @@ START_TEST(short_names)
 	/* an unbalanced name is copied as it is */
 	short_is("f<int(char, long, long, long, long, long, long, long)", 10,
 		 "f<int(\xe2\x80\xa6)");
+	/* a group is cut only when that makes it shorter (fuzz/regress/shortname-overflow) */
+	short_is("f(a)g(ab)h(abc)k(abcd)", 5, "f(a)g(ab)h(abc)k(\xe2\x80\xa6)");
 	ck_assert_uint_eq(shortname_len("a\xe2\x80\xa6z"), 3);
 }
 END_TEST
