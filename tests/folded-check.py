@@ -79,12 +79,12 @@ def read_one(path, event):
     prev = {}  # column -> last count given (speedscope writes "+N", "-N", "*")
 
     def name_of(key, value):
-        value = value.strip()
+        value = value.lstrip()  # spaces after "=" are not part of a name; trailing ones are
         m = re.match(r'\((\d+)\)\s*(.*)$', value)
         table = ids[kind[key]]
         if m:
             if m.group(2):
-                table[m.group(1)] = m.group(2).rstrip()
+                table[m.group(1)] = m.group(2)
             return table.get(m.group(1), '')
         return value
 
