@@ -84,6 +84,18 @@ void report_source(struct report *r);
  * the file exists in none of those folders.
  */
 int report_source_readable(const struct opts *o, const char *name, const char **why);
+/*
+ * Open path (one candidate: a folder and a name) to read a source file,
+ * as every renderer that shows source text must: only a readable regular
+ * file of non-zero size is opened (a FIFO or device never is, so nothing
+ * blocks and /proc stays out), and what was opened is checked again with
+ * fstat(2).  Returns the descriptor (O_NONBLOCK set; read at most st_size
+ * bytes of it) with *st, or -1 with *why as above (NULL: path does not
+ * exist).  report_source() also refuses a file with a NUL byte in its first
+ * megabyte (binary) and cuts lines at 1 MiB.
+ */
+struct stat;
+int report_source_open(const char *path, struct stat *st, const char **why);
 /* Machine code of the functions the table printed (--annotate=asm, report_asm.c). */
 void report_asm(struct report *r);
 

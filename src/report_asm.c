@@ -146,6 +146,16 @@ static const struct objsym *sym_at(const struct objcache *c, uint64_t addr)
 	return NULL;
 }
 
+/* Read into buf[len..want) until want or the end; the new length. */
+static size_t read_upto(int fd, char *buf, size_t len, size_t want)
+{
+	ssize_t n;
+
+	while (len < want && ((n = read(fd, buf + len, want - len)) > 0 || (n < 0 && errno == EINTR)))
+		len += n > 0 ? (size_t)n : 0;
+	return len;
+}
+
 static struct srcfile *source_of(struct asm_ctx *x, const struct file *f)
 {
 	const struct opts *o = x->r->o;
@@ -163,20 +173,24 @@ static struct srcfile *source_of(struct asm_ctx *x, const struct file *f)
 		const char *dir = k ? o->include[k - 1] : "";
 		char *path = xmalloc(strlen(dir) + strlen(f->name) + 1);
 		struct stat st;
+		const char *why;
 		int fd;
 		strcpy(path, dir);
 		strcat(path, f->name);
-		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);	/* a FIFO never blocks us */
+		fd = report_source_open(path, &st, &why);	/* regular files only */
 		free(path);
 		if (fd < 0)
 			continue;
-		if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size < (1 << 28)) {
-			size_t len = 0, want = (size_t)st.st_size;
-			ssize_t n = 0;
+		if (st.st_size < (1 << 28)) {
+			size_t want = (size_t)st.st_size, head = want < (1 << 20) ? want : (1 << 20);
+			size_t len;
 			s->buf = xmalloc(want + 1);
-			while (len < want && ((n = read(fd, s->buf + len, want - len)) > 0 ||
-					      (n < 0 && errno == EINTR)))
-				len += n > 0 ? (size_t)n : 0;
+			/* the first megabyte, then the rest unless it is binary (as in report_source()) */
+			len = read_upto(fd, s->buf, 0, head);
+			if (memchr(s->buf, '\0', len))
+				len = 0;
+			else if (len == head)
+				len = read_upto(fd, s->buf, len, want);
 			s->buf[len] = '\0';
 			for (i = 0; i < len; i++) {
 				if (i == 0 || s->buf[i - 1] == '\n') {

@@ -193,30 +193,46 @@ static void src_close(struct src *s)
 }
 
 /*
+ * Only what src_probe() takes is opened; the check is made again on what
+ * was opened (fstat): a name stat() saw as a regular file may be something
+ * else by now.  O_NONBLOCK: opening a FIFO does not wait for a writer;
+ * O_NOCTTY: a terminal does not become ours.
+ */
+int report_source_open(const char *path, struct stat *st, const char **why)
+{
+	int fd, found;
+
+	*why = NULL;
+	found = src_probe(path, why);
+	if (!found || *why)
+		return -1;
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0) {
+		*why = strerror(errno);
+		return -1;
+	}
+	if (fstat(fd, st))
+		*why = strerror(errno);
+	else
+		*why = src_kind(st);
+	if (*why) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
  * Open a source file to read its lines; -1 with *why set when it cannot be
- * read.  The check is made on what was opened (fstat): a name stat() saw as
- * a regular file may be something else by now.  O_NONBLOCK: opening a FIFO
- * does not wait for a writer.  A file holding a NUL byte in its first block
- * is binary (a sparse file of holes is all NULs), not a source.
+ * read.  A file holding a NUL byte in its first block is binary (a sparse
+ * file of holes is all NULs), not a source.
  */
 static int src_open(const char *path, struct src *s, const char **why)
 {
 	memset(s, 0, sizeof(*s));
-	s->fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (s->fd < 0) {
-		*why = strerror(errno);
+	s->fd = report_source_open(path, &s->st, why);
+	if (s->fd < 0)
 		return -1;
-	}
-	if (fstat(s->fd, &s->st)) {
-		*why = strerror(errno);
-		src_close(s);
-		return -1;
-	}
-	*why = src_kind(&s->st);
-	if (*why) {
-		src_close(s);
-		return -1;
-	}
 	s->left = (uint64_t)s->st.st_size;
 	s->cap = s->left < SRC_LINE_MAX ? (size_t)s->left : SRC_LINE_MAX;
 	s->buf = xmalloc(s->cap);

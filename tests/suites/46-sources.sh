@@ -12,7 +12,8 @@
 # Memory: the peak RSS of /usr/bin/time (when installed) stays under 64 MB,
 # though the files named hold 2 GB and 3 MB: a source is read one block at
 # a time and a line is cut at 1,048,576 bytes (so its output line is
-# 1,048,576 bytes of 'a' and the cut marker).
+# 1,048,576 bytes of 'a' and the cut marker).  Likewise --annotate=asm on a
+# 200 MB sparse source (it took 206 MB before).
 set -u
 top=$(pwd)
 bin=${BIN:-$top/annogrind}
@@ -97,6 +98,15 @@ if [ -x /usr/bin/time ]; then
 	kb=$(tail -1 rss 2>/dev/null | grep -E '^[0-9]+$' || echo 999999)
 	echo "peak RSS: $kb KB"
 	check "peak RSS under 64 MB ($kb KB)" test "$kb" -lt 65536
+	# --annotate=asm reads the source of each instruction whole (under 256 MB):
+	# a 200 MB sparse file is binary in its first megabyte, not read further
+	truncate -s 200M sparse200.c
+	printf 'version: 1\npositions: instr line\nevents: Ir\nob=/nonexistent.so\nfl=sparse200.c\nfn=f\n0x1000 3 5\n' >asm.cg
+	/usr/bin/time -f '%M' -o rss timeout 60 "$bin" --annotate=asm --auto=no asm.cg >asm.out 2>&1
+	kb=$(tail -1 rss 2>/dev/null | grep -E '^[0-9]+$' || echo 999999)
+	echo "--annotate=asm, peak RSS: $kb KB"
+	check "--annotate=asm: the cost shown" has asm.out "5 (100.0%)  0x1000"
+	check "--annotate=asm: peak RSS under 64 MB ($kb KB)" test "$kb" -lt 65536
 else
 	echo "/usr/bin/time (Debian time) is not installed: memory check skipped"
 	skip=$((skip + 1))
