@@ -327,7 +327,8 @@ static uint64_t rd(const unsigned char *b, size_t n, int be)
 int objdump_build_id(const char *path, char *hex, size_t hexlen)
 {
 	unsigned char eh[64], ph[56], *note = NULL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), is64, be, rc = -1;
+	/* O_NONBLOCK: an object swapped for a FIFO after its check blocks nothing (pread fails) */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY), is64, be, rc = -1;
 	uint64_t phoff, phnum, phentsize, i;
 
 	if (fd < 0)
