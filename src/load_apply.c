@@ -23,7 +23,8 @@
  * the id tables are plain arrays. */
 #define MAX_ID (1u << 24)
 #define MAX_POS 3
-#define FN_CACHE 1024		/* entries of the cache of recent functions (a power of 2) */
+#define FN_CACHE 8192		/* entries of the cache of recent functions (a power of 2) */
+#define FL_CACHE 4096		/* entries of the cache of source files by name (a power of 2) */
 
 /*
  * Compressed names by id.  An id holds to the end of the file, across
@@ -95,6 +96,12 @@ struct loader {
 		struct fn *fn;
 	} fncache[FN_CACHE];
 
+	/* the files of the last source file names, by interned name */
+	struct file_cache {
+		const char *name;
+		struct file *file;
+	} flcache[FL_CACHE];
+
 	struct file *lc_file;	/* the last line cost looked up, */
 	uint64_t lc_line;	/* for runs of instructions of one line */
 	struct cc *lc_cc;
@@ -122,46 +129,6 @@ static const char *skip_space(const char *s, const char *end)
 	while (s < end && is_space(*s))
 		s++;
 	return s;
-}
-
-int load_parse_u64(const char **sp, const char *end, uint64_t *out)
-{
-	const char *s = *sp;
-	uint64_t v = 0;
-
-	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		const char *d = s + 2;
-		while (d < end) {
-			unsigned c = (unsigned char)*d, x;
-			if (c - '0' < 10)
-				x = c - '0';
-			else if ((c | 0x20) - 'a' < 6)
-				x = (c | 0x20) - 'a' + 10;
-			else
-				break;
-			if (v >> 60)
-				return LOAD_NUM_OVERFLOW;
-			v = (v << 4) | x;
-			d++;
-		}
-		if (d == s + 2)
-			return LOAD_NUM_NONE;
-		*sp = d;
-		*out = v;
-		return LOAD_NUM_OK;
-	}
-	if (s == end || (unsigned)(*s - '0') >= 10)
-		return LOAD_NUM_NONE;
-	while (s < end && (unsigned)(*s - '0') < 10) {
-		unsigned d = (unsigned)(*s - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return LOAD_NUM_OVERFLOW;
-		v = v * 10 + d;
-		s++;
-	}
-	*sp = s;
-	*out = v;
-	return LOAD_NUM_OK;
 }
 
 #define ERR(ld, ...) (diag(DIAG_ERROR, (ld)->name, (ld)->lineno, __VA_ARGS__), -1)
@@ -197,14 +164,47 @@ static int id_set(struct loader *ld, enum id_space sp, uint64_t id, const char *
 }
 
 /*
+ * The name a name line gives once its value is cut (has_id, id, and the
+ * name text [q, q + len), len 0 with an id: a reference to it), as
+ * parse_name() cuts it or the tokenizer did (struct name_rec).
+ */
+static int name_resolve(struct loader *ld, enum id_space sp, int has_id, uint64_t id,
+			const char *q, size_t len, const char **out)
+{
+	const char *name;
+
+	if (!has_id) {
+		*out = profile_intern(ld->p, q, len);
+		return 0;
+	}
+	if (!len) {
+		if ((id >= ld->ids[sp].cap || !ld->ids[sp].v[id]) && sp == SP_OB) {
+			/* old callgrind versions did this; objects are only labels */
+			WARN(ld, "compressed object id (%llu) used before it is defined; object left unnamed",
+			     (unsigned long long)id);
+			*out = profile_intern(ld->p, "", 0);
+			return 0;
+		}
+		if (id >= ld->ids[sp].cap || !ld->ids[sp].v[id])
+			return ERR(ld, "compressed %s id (%llu) used before it is defined",
+				   space_names[sp], (unsigned long long)id);
+		*out = ld->ids[sp].v[id];
+		return 0;
+	}
+	name = profile_intern(ld->p, q, len);
+	*out = name;
+	return id_set(ld, sp, id, name);
+}
+
+/*
  * Parse the value of a name line: "(id) name", "(id)" or "name".  Spaces
  * after '=' and after "(id)" are not part of the name; trailing ones are.
+ * (The tokenizer's name_line() cuts the lines this takes without a word
+ * the same way.)
  */
 static int parse_name(struct loader *ld, enum id_space sp, const char *s,
 		      const char *end, const char **out)
 {
-	const char *name;
-
 	s = skip_space(s, end);
 	if (s + 1 < end && *s == '(' && (unsigned)(s[1] - '0') < 10) {
 		const char *q = s + 1;
@@ -222,34 +222,26 @@ static int parse_name(struct loader *ld, enum id_space sp, const char *s,
 		}
 		q++;
 		q = skip_space(q, end);
-		if (q == end) {
-			if ((id >= ld->ids[sp].cap || !ld->ids[sp].v[id]) && sp == SP_OB) {
-				/* old callgrind versions did this; objects are only labels */
-				WARN(ld, "compressed object id (%llu) used before it is defined; object left unnamed",
-				     (unsigned long long)id);
-				*out = profile_intern(ld->p, "", 0);
-				return 0;
-			}
-			if (id >= ld->ids[sp].cap || !ld->ids[sp].v[id])
-				return ERR(ld, "compressed %s id (%llu) used before it is defined",
-					   space_names[sp], (unsigned long long)id);
-			*out = ld->ids[sp].v[id];
-			return 0;
-		}
-		name = profile_intern(ld->p, q, (size_t)(end - q));
-		*out = name;
-		return id_set(ld, sp, id, name);
+		return name_resolve(ld, sp, 1, id, q, (size_t)(end - q), out);
 	}
 plain:
-	*out = profile_intern(ld->p, s, (size_t)(end - s));
-	return 0;
+	return name_resolve(ld, sp, 0, 0, s, (size_t)(end - s), out);
 }
 
+/* The file of an interned source file name, through a cache by name. */
 static struct file *file_of(struct loader *ld, const char *name)
 {
+	uintptr_t h = (uintptr_t)name >> 3;
+	struct file_cache *e = &ld->flcache[(h ^ h >> 8) & (FL_CACHE - 1)];
+	const char *key = name;
+
+	if (e->name == name)
+		return e->file;
 	if (ld->pwdlen && !strncmp(name, ld->pwd, ld->pwdlen) && name[ld->pwdlen])
 		name = profile_intern(ld->p, name + ld->pwdlen, strlen(name + ld->pwdlen));
-	return profile_file(ld->p, name);
+	e->name = key;
+	e->file = profile_file(ld->p, name);
+	return e->file;
 }
 
 static struct file *current_file(struct loader *ld)
@@ -955,6 +947,36 @@ static int calls_line(struct loader *ld, const char *s, const char *end)
 }
 
 /*
+ * A calls= line the tokenizer cut (REC_CALLS): the count, then the target
+ * positions.  Returns 1 when done, 0 when calls_line() must read it
+ * (nothing was changed then), which alone words what is wrong.
+ */
+static int calls_tokens(struct loader *ld, const uint64_t *tv, const tok_type *tt, size_t nt)
+{
+	size_t i;
+	unsigned bad = 0;
+
+	if (!ld->callee)
+		return 0;
+	/* the target does not move the current position, but must be one */
+	for (i = 0; i < (size_t)ld->npos && i + 1 < nt; i++) {
+		uint64_t prev = ld->pos[i], v = tv[i + 1];
+		if (tt[i + 1] == TK_PLUS)
+			bad |= v > UINT64_MAX - prev;
+		else if (tt[i + 1] == TK_MINUS)
+			bad |= v > prev || (!ld->pos_seen && v);
+	}
+	if (bad)
+		return 0;
+	ld->in_body = 1;
+	ld->jump_pending = 0;	/* (as body_line()) */
+	ld->call_count = tv[0];
+	ld->call_pending = 1;
+	ld->call_line = ld->lineno;
+	return 1;
+}
+
+/*
  * jump=COUNT TARGET or jcnd=TAKEN/EXECUTED TARGET (Callgrind's
  * --collect-jumps=yes), kept only for the machine code: the jump's own
  * position is the line after it.  Such lines were never needed before, so
@@ -987,76 +1009,101 @@ bad:
 	return 0;
 }
 
+/* The id space of the name of each key (NK_* of load_tokenize.h). */
+static const enum id_space key_space[] = {
+	[NK_FN] = SP_FN, [NK_FL] = SP_FL, [NK_FI] = SP_FL, [NK_FE] = SP_FL, [NK_OB] = SP_OB,
+	[NK_COB] = SP_OB, [NK_CFI] = SP_FL, [NK_CFL] = SP_FL, [NK_CFN] = SP_FN,
+	[NK_JFI] = SP_FL, [NK_JFN] = SP_FN,
+};
+
+/* The key of a name line (NK_*), or -1. */
+static int name_key(const char *key, size_t klen)
+{
+	if (klen == 2 && key[0] == 'f')
+		return key[1] == 'n' ? NK_FN : key[1] == 'l' ? NK_FL : key[1] == 'i' ? NK_FI :
+		       key[1] == 'e' ? NK_FE : -1;
+	if (klen == 2)
+		return key[0] == 'o' && key[1] == 'b' ? NK_OB : -1;
+	if (klen == 3 && key[0] == 'c') {
+		if (key[1] == 'o' && key[2] == 'b')
+			return NK_COB;
+		if (key[1] == 'f')
+			return key[2] == 'i' ? NK_CFI : key[2] == 'l' ? NK_CFL : key[2] == 'n' ? NK_CFN : -1;
+	}
+	if (klen == 3 && key[0] == 'j' && key[1] == 'f')
+		return key[2] == 'i' ? NK_JFI : key[2] == 'n' ? NK_JFN : -1;
+	return -1;
+}
+
+/* What a name line with key k (NK_*) and the name it gave does. */
+static int name_line(struct loader *ld, int k, const char *name)
+{
+	struct profile *p = ld->p;
+	const char *ob;
+
+	switch (k) {
+	case NK_FN:
+		ob = ld->ob ? ld->ob : profile_intern(p, "", 0);
+		ld->fn = fn_of(ld, ob, current_file(ld), name);
+		if (ld->fn->named && ld->fn->obj != ob)
+			ld->fn->multi_obj = 1;
+		ld->fn->obj = ob;
+		ld->fn->listed = 1;
+		ld->fn->named = 1;
+		ld->code_fn = ld->fn;
+		ld->code_ob = ob;
+		ld->icode = NULL;
+		ld->jump_fn = NULL;
+		break;
+	case NK_FL:
+	case NK_FI:
+	case NK_FE:
+		ld->fl = file_of(ld, name);
+		if (k != NK_FL && ld->fn) {
+			/* inlined code: its costs go to "file:function" of that file */
+			ld->fn = fn_of(ld, ld->fn->obj, ld->fl, ld->fn->k.name);
+			ld->fn->listed = 1;
+		}
+		break;
+	case NK_OB:
+		ld->ob = name;
+		break;
+	case NK_COB:
+		ld->cfn_ob = name;
+		break;
+	case NK_CFI:
+	case NK_CFL:
+		ld->cfn_fl = file_of(ld, name);
+		break;
+	case NK_CFN:
+		ob = ld->cfn_ob ? ld->cfn_ob : ld->ob ? ld->ob : profile_intern(p, "", 0);
+		ld->callee = fn_of(ld, ob, ld->cfn_fl ? ld->cfn_fl : current_file(ld), name);
+		ld->cfn_ob = NULL;
+		ld->cfn_fl = NULL;
+		break;
+	case NK_JFI:
+		break;	/* jump targets: only their name definitions matter here */
+	case NK_JFN:
+		ld->jump_fn = name;
+		break;
+	}
+	return 0;
+}
+
 static int body_line(struct loader *ld, const char *key, size_t klen,
 		     const char *s, const char *end)
 {
-	struct profile *p = ld->p;
-	const char *name, *ob;
+	const char *name;
+	int k = name_key(key, klen);
 
 	if (!ld->costs && freeze(ld))
 		return -1;
 	ld->in_body = 1;
 	ld->jump_pending = 0;	/* a jump's position line comes right after it */
-	if (klen == 2 && key[0] == 'f') {
-		switch (key[1]) {
-		case 'n':
-			if (parse_name(ld, SP_FN, s, end, &name))
-				return -1;
-			ob = ld->ob ? ld->ob : profile_intern(p, "", 0);
-			ld->fn = fn_of(ld, ob, current_file(ld), name);
-			if (ld->fn->named && ld->fn->obj != ob)
-				ld->fn->multi_obj = 1;
-			ld->fn->obj = ob;
-			ld->fn->listed = 1;
-			ld->fn->named = 1;
-			ld->code_fn = ld->fn;
-			ld->code_ob = ob;
-			ld->icode = NULL;
-			ld->jump_fn = NULL;
-			return 0;
-		case 'l':
-		case 'i':
-		case 'e':
-			if (parse_name(ld, SP_FL, s, end, &name))
-				return -1;
-			ld->fl = file_of(ld, name);
-			if (key[1] != 'l' && ld->fn) {
-				/* inlined code: its costs go to "file:function" of that file */
-				ld->fn = fn_of(ld, ld->fn->obj, ld->fl, ld->fn->k.name);
-				ld->fn->listed = 1;
-			}
-			return 0;
-		}
-	} else if (klen == 2 && key[0] == 'o' && key[1] == 'b') {
-		return parse_name(ld, SP_OB, s, end, &ld->ob);
-	} else if (klen == 3 && key[0] == 'c') {
-		if (key[1] == 'o' && key[2] == 'b')
-			return parse_name(ld, SP_OB, s, end, &ld->cfn_ob);
-		if (key[1] == 'f' && (key[2] == 'i' || key[2] == 'l')) {
-			if (parse_name(ld, SP_FL, s, end, &name))
-				return -1;
-			ld->cfn_fl = file_of(ld, name);
-			return 0;
-		}
-		if (key[1] == 'f' && key[2] == 'n') {
-			if (parse_name(ld, SP_FN, s, end, &name))
-				return -1;
-			ob = ld->cfn_ob ? ld->cfn_ob : ld->ob ? ld->ob : profile_intern(p, "", 0);
-			ld->callee = fn_of(ld, ob, ld->cfn_fl ? ld->cfn_fl : current_file(ld), name);
-			ld->cfn_ob = NULL;
-			ld->cfn_fl = NULL;
-			return 0;
-		}
-	} else if (klen == 3 && key[0] == 'j' && key[1] == 'f') {
-		/* jump targets: only their name definitions matter here */
-		if (key[2] == 'i')
-			return parse_name(ld, SP_FL, s, end, &name);
-		if (key[2] == 'n') {
-			if (parse_name(ld, SP_FN, s, end, &name))
-				return -1;
-			ld->jump_fn = name;
-			return 0;
-		}
+	if (k >= 0) {
+		if (parse_name(ld, key_space[k], s, end, &name))
+			return -1;
+		return name_line(ld, k, name);
 	} else if (klen == 5 && !memcmp(key, "calls", 5)) {
 		return calls_line(ld, s, end);
 	} else if (klen == 4 && (!memcmp(key, "jump", 4) || !memcmp(key, "jcnd", 4))) {
@@ -1067,6 +1114,21 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 	}
 	WARN(ld, "unknown line %s ignored", diag_quote(key, (size_t)(end - key)));
 	return 0;
+}
+
+/*
+ * A name line the tokenizer cut (struct name_rec), when nothing before
+ * the key would have a word to say: what body_line() does with it.
+ */
+static inline int name_rec_apply(struct loader *ld, const struct name_rec *nr, const char *s)
+{
+	const char *name;
+
+	ld->in_body = 1;
+	ld->jump_pending = 0;
+	if (name_resolve(ld, key_space[nr->key], nr->has_id, nr->id, s + nr->off, nr->len, &name))
+		return -1;
+	return name_line(ld, nr->key, name);
 }
 
 /* Is [s, end) valid UTF-8? */
@@ -1239,7 +1301,7 @@ int loader_block(struct loader *ld, const struct block *b)
 	/* with keep_instr no runs: each address keeps its own cost */
 	const struct run *ru = b->nrun && !ld->p->keep_instr ? b->run : NULL;
 	const struct run *rend = ru ? ru + b->nrun : NULL;
-	size_t i, tok = 0;
+	size_t i, tok = 0, name = 0;
 	const char *s = b->buf, *le;
 
 	ld->nbytes += b->len;
@@ -1258,7 +1320,27 @@ int loader_block(struct loader *ld, const struct block *b)
 				continue;
 		}
 		ld->lineno++;
-		if (r->ntok != REC_SLOW) {
+		if (r->ntok == REC_NAME) {
+			const struct name_rec *nr = &b->name[name++];
+			le = s + r->len;
+			/* what handle_line() checks before the key, then body_line() */
+			if (ld->header_seen && !ld->call_pending && ld->costs) {
+				if (name_rec_apply(ld, nr, s))
+					return -1;
+				continue;
+			}
+		} else if (r->ntok >= REC_CALLS && r->ntok != REC_SLOW) {
+			size_t nt = r->ntok - REC_CALLS;
+			int rc = 0;
+			le = s + r->len;
+			if (ld->header_seen && !ld->call_pending && ld->costs)
+				rc = calls_tokens(ld, b->tv + tok, b->tt + tok, nt);
+			tok += nt;
+			if (rc > 0)
+				continue;
+			if (rc < 0)
+				return -1;
+		} else if (r->ntok != REC_SLOW) {
 			int rc = fast_cost_line(ld, b->tv + tok, b->tt + tok, r->ntok);
 			tok += r->ntok;
 			le = s + r->len;

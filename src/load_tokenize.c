@@ -5,6 +5,51 @@
 #include <string.h>
 
 #include "arena.h"
+#include "load.h"
+
+int load_parse_u64(const char **sp, const char *end, uint64_t *out)
+{
+	const char *s = *sp;
+	uint64_t v = 0;
+
+	if (end - s > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		const char *d = s + 2;
+		while (d < end) {
+			unsigned c = (unsigned char)*d, x;
+			if (c - '0' < 10)
+				x = c - '0';
+			else if ((c | 0x20) - 'a' < 6)
+				x = (c | 0x20) - 'a' + 10;
+			else
+				break;
+			if (v >> 60)
+				return LOAD_NUM_OVERFLOW;
+			v = (v << 4) | x;
+			d++;
+		}
+		if (d == s + 2)
+			return LOAD_NUM_NONE;
+		*sp = d;
+		*out = v;
+		return LOAD_NUM_OK;
+	}
+	if (s == end || (unsigned)(*s - '0') >= 10)
+		return LOAD_NUM_NONE;
+	while (s < end && (unsigned)(*s - '0') < 10)
+		v = v * 10 + (unsigned)(*s++ - '0');
+	if (s - *sp > 19) {
+		/* 20 digits or more may not fit: again, with the check */
+		for (v = 0, s = *sp; s < end && (unsigned)(*s - '0') < 10; s++) {
+			unsigned d = (unsigned)(*s - '0');
+			if (v > (UINT64_MAX - d) / 10)
+				return LOAD_NUM_OVERFLOW;
+			v = v * 10 + d;
+		}
+	}
+	*sp = s;
+	*out = v;
+	return LOAD_NUM_OK;
+}
 
 /* Room for one more record. */
 static inline void rec_room(struct block *b)
@@ -239,6 +284,65 @@ cost_classes(struct block *b, const unsigned char *s, const struct lclass *m)
 	return (const char *)s + len;
 }
 #endif
+
+/*
+ * The name line from s to le (before its newline), if it is one that
+ * parse_name() takes without a word (struct name_rec): 1 and *nr filled,
+ * else 0.
+ */
+static int name_line(const char *s, const char *le, struct name_rec *nr)
+{
+	const char *v, *q, *close;
+	int key;
+
+	if (le > s && le[-1] == '\r')
+		return 0;	/* the applying stage cuts the '\r' */
+	if (le - s >= 3 && s[2] == '=') {
+		if (s[0] == 'f')
+			key = s[1] == 'n' ? NK_FN : s[1] == 'l' ? NK_FL : s[1] == 'i' ? NK_FI :
+			      s[1] == 'e' ? NK_FE : -1;
+		else
+			key = s[0] == 'o' && s[1] == 'b' ? NK_OB : -1;
+		v = s + 3;
+	} else if (le - s >= 4 && s[3] == '=') {
+		if (s[0] == 'c' && s[1] == 'o' && s[2] == 'b')
+			key = NK_COB;
+		else if (s[0] == 'c' && s[1] == 'f')
+			key = s[2] == 'i' ? NK_CFI : s[2] == 'l' ? NK_CFL : s[2] == 'n' ? NK_CFN : -1;
+		else if (s[0] == 'j' && s[1] == 'f')
+			key = s[2] == 'i' ? NK_JFI : s[2] == 'n' ? NK_JFN : -1;
+		else
+			key = -1;
+		v = s + 4;
+	} else {
+		return 0;
+	}
+	if (key < 0)
+		return 0;
+	while (v < le && (*v == ' ' || *v == '\t'))
+		v++;
+	nr->key = (unsigned char)key;
+	nr->has_id = 0;
+	if (le - v > 1 && *v == '(' && (unsigned)(v[1] - '0') < 10) {
+		q = v + 1;
+		if (load_parse_u64(&q, le, &nr->id) != LOAD_NUM_OK || q == le || *q != ')') {
+			close = memchr(v, ')', (size_t)(le - v));
+			if (close)
+				return 0;	/* a bad id: parse_name() says so */
+			q = v;		/* "(" with no ")": a plain name */
+		} else {
+			nr->has_id = 1;
+			q++;
+			while (q < le && (*q == ' ' || *q == '\t'))
+				q++;
+		}
+	} else {
+		q = v;
+	}
+	nr->off = (uint32_t)(q - s);
+	nr->len = (uint32_t)(le - q);
+	return 1;
+}
 
 /* What a line other than a tokenized cost line does to a run (see struct run). */
 enum { LN_NOOP, LN_JUMP, LN_CALLS, LN_OTHER };
@@ -592,7 +696,7 @@ tokenize_with(struct block *b, void (*classes)(const unsigned char *s, struct lc
 	struct run *ru = NULL;
 	int pend = 1;		/* a calls= line may wait for its cost line */
 
-	b->nrec = b->ntok = b->nrun = b->nacc = 0;
+	b->nrec = b->ntok = b->nrun = b->nacc = b->nname = 0;
 	b->nul = memchr(b->buf, '\0', b->len);
 	if (b->nul) {
 		/* the lines before the NUL's are read, then the loader stops */
@@ -647,7 +751,32 @@ tokenize_with(struct block *b, void (*classes)(const unsigned char *s, struct lc
 			b->ntok = tok;
 		}
 		nl = memchr(s, '\n', (size_t)(end - s));
-		block_add_rec(b, s, nl, REC_SLOW);
+		if (c == 'c' && nl - s > 6 && !memcmp(s, "calls=", 6) && (size_t)(nl - s) < REC_LONG) {
+			/* the count and the target, if they are plain tokens */
+			const char *v = s + 6;
+			size_t tok = b->ntok;
+			while (*v == ' ' || *v == '\t')
+				v++;
+			if ((unsigned)(*v - '0') < 10 && tokenize_cost(b, v) && b->tt[tok] <= TK_HEX) {
+				block_add_rec(b, s, nl, REC_CALLS + (b->ntok - tok));
+			} else {
+				b->ntok = tok;
+				block_add_rec(b, s, nl, REC_SLOW);
+			}
+		} else if ((size_t)(nl - s) < REC_LONG && (c == 'f' || c == 'c' || c == 'o' || c == 'j')) {
+			if (b->nname == b->capname) {
+				b->capname = b->capname ? 2 * b->capname : 1024;
+				b->name = xrealloc(b->name, b->capname * sizeof(*b->name));
+			}
+			if (name_line(s, nl, &b->name[b->nname])) {
+				b->nname++;
+				block_add_rec(b, s, nl, REC_NAME);
+			} else {
+				block_add_rec(b, s, nl, REC_SLOW);
+			}
+		} else {
+			block_add_rec(b, s, nl, REC_SLOW);
+		}
 		kind = line_kind(s, nl);
 		if (ru && (size_t)(nl - s) < REC_LONG && (kind == LN_NOOP || kind == LN_JUMP)) {
 			ru->nrec++;
@@ -742,4 +871,5 @@ void block_release(struct block *b)
 	free(b->tt);
 	free(b->run);
 	free(b->acc);
+	free(b->name);
 }

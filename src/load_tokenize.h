@@ -17,14 +17,16 @@
  * diagnostics.  Tokenizing a line depends on no line before it, so a
  * block may be cut anywhere between lines and tokenized in any thread.
  *
- * A block owns its arrays (buf, rec, tv, tt, run, acc); block_release()
- * frees them.
+ * A block owns its arrays (buf, rec, tv, tt, run, acc, name);
+ * block_release() frees them.
  */
 enum { TK_DEC, TK_HEX, TK_PLUS, TK_MINUS, TK_STAR };
 /* not a char type: stores of token types must not be taken to alias everything */
 typedef uint16_t tok_type;
 
 #define REC_SLOW UINT32_MAX
+#define REC_NAME (UINT32_MAX - 1)
+#define REC_CALLS 0x80000000u	/* + its tokens: a calls= line */
 #define REC_LONG UINT32_MAX
 
 /*
@@ -33,7 +35,28 @@ typedef uint16_t tok_type;
  */
 struct rec {
 	uint32_t len;		/* bytes before its '\n'; REC_LONG: 2^32-1 or more */
-	uint32_t ntok;		/* its tokens; REC_SLOW: not a plain cost line */
+	uint32_t ntok;		/* a cost line's tokens (below REC_CALLS);
+				 * REC_CALLS + N: a calls= line of N tokens (the
+				 * count, then the target's positions);
+				 * REC_NAME: a name line (struct name_rec);
+				 * REC_SLOW: anything else */
+};
+
+/*
+ * A name line, cut as the applying stage's parse_name() would: the key
+ * (fn=, fl=, fi=, fe=, ob=, cob=, cfi=, cfl=, cfn=, jfi=, jfn=), the
+ * compressed id if one came, and the name after it.  A line parse_name()
+ * would find wrong (a bad or too large id), or that ends in '\r', stays a
+ * REC_SLOW line, to be worded there.
+ */
+enum { NK_FN, NK_FL, NK_FI, NK_FE, NK_OB, NK_COB, NK_CFI, NK_CFL, NK_CFN, NK_JFI, NK_JFN };
+
+struct name_rec {
+	uint64_t id;		/* when has_id */
+	uint32_t off, len;	/* the name: bytes [off, off + len) of the line; len 0
+				 * with an id: a reference to it */
+	unsigned char key;	/* NK_* */
+	unsigned char has_id;
 };
 
 /*
@@ -99,6 +122,8 @@ struct block {
 	size_t nrun, caprun;
 	uint64_t *acc;		/* the runs' sums */
 	size_t nacc, capacc;
+	struct name_rec *name;	/* one for each REC_NAME record, in order */
+	size_t nname, capname;
 };
 
 /*

@@ -68,7 +68,7 @@ static void token(char **p)
 
 static void line(char **p)
 {
-	unsigned k = rnd(24), n, i;
+	unsigned k = rnd(30), n, i;
 
 	if (k < 15) {
 		n = 1 + rnd(k < 2 ? 40 : 7);
@@ -83,7 +83,9 @@ static void line(char **p)
 			put(p, "\r");
 	} else {
 		put(p, (const char *[]){ "fn=(12) a b", "calls=3 +1 2", "jump=1 +2", "jcnd=1/2 -3",
-					 "# comment", "", "   ", "\t", "\r", "fl=(1)" }[k - 15 < 10 ? k - 15 : 5]);
+					 "# comment", "", "   ", "\t", "cfn=(1x) b", "fl=(1)",
+					 "fi=( a", "calls=0x10", "ob=(99999999999999999999) o",
+					 "cob= \t(7)  lib.so\r", "jfn=plain name" }[k - 15 < 15 ? k - 15 : 5]);
 	}
 	*(*p)++ = '\n';
 }
@@ -132,6 +134,13 @@ static void same_blocks(const struct block *a, const struct block *b, unsigned s
 	ck_assert_msg(a->ntok == b->ntok, "block %u: %zu tokens against %zu", seed, b->ntok, a->ntok);
 	ck_assert_msg(same_mem(a->tv, b->tv, a->ntok * sizeof(*a->tv)), "block %u: token values", seed);
 	ck_assert_msg(same_mem(a->tt, b->tt, a->ntok * sizeof(*a->tt)), "block %u: token types", seed);
+	ck_assert_msg(a->nname == b->nname, "block %u: %zu name lines against %zu", seed, b->nname,
+		      a->nname);
+	for (i = 0; i < a->nname; i++)
+		ck_assert_msg(a->name[i].key == b->name[i].key && a->name[i].has_id == b->name[i].has_id &&
+			      (!a->name[i].has_id || a->name[i].id == b->name[i].id) &&
+			      a->name[i].off == b->name[i].off && a->name[i].len == b->name[i].len,
+			      "block %u: name line %zu", seed, i);
 	ck_assert_msg(a->nrun == b->nrun, "block %u: %zu runs against %zu", seed, b->nrun, a->nrun);
 	for (i = 0; i < a->nrun; i++) {
 		const struct run *x = &a->run[i], *y = &b->run[i];
@@ -197,7 +206,7 @@ START_TEST(tokens_of_a_line)
 		block_load(&b, text, sizeof(text) - 1);
 		tokenize_as(&b, v);
 		ck_assert_uint_eq(b.nrec, 3);
-		ck_assert_uint_eq(b.rec[0].ntok, REC_SLOW);
+		ck_assert_uint_eq(b.rec[0].ntok, REC_NAME);
 		ck_assert_uint_eq(b.rec[1].ntok, 3);
 		ck_assert_uint_eq(b.rec[2].ntok, 3);
 		ck_assert_uint_eq(b.ntok, 6);
@@ -223,6 +232,38 @@ START_TEST(tokens_of_a_line)
 		ck_assert_uint_eq(b.run[0].bad & 6, 6);	/* "-2" and "0x1F" are no counts */
 		block_release(&b);
 	}
+}
+END_TEST
+
+START_TEST(name_lines)
+{
+	/* cut as parse_name() cuts them; a bad id and a '\r' stay REC_SLOW */
+	static const char text[] = "fn=(12) a b\ncfi=  (3)\nfl=( x\njfn=(1x) f\nob=(2) o\r\n"
+				    "calls=2 0x10 +1\ncalls=+2 1\n";
+	struct block b;
+
+	block_load(&b, text, sizeof(text) - 1);
+	tokenize_as(&b, TOK_C);
+	ck_assert_uint_eq(b.nrec, 7);
+	ck_assert_uint_eq(b.nname, 3);
+	ck_assert_uint_eq(b.rec[0].ntok, REC_NAME);
+	ck_assert_uint_eq(b.name[0].key, NK_FN);
+	ck_assert_uint_eq(b.name[0].has_id, 1);
+	ck_assert_uint_eq(b.name[0].id, 12);
+	ck_assert_uint_eq(b.name[0].off, 8);
+	ck_assert_uint_eq(b.name[0].len, 3);
+	ck_assert_uint_eq(b.name[1].key, NK_CFI);
+	ck_assert_uint_eq(b.name[1].id, 3);
+	ck_assert_uint_eq(b.name[1].len, 0);	/* a reference */
+	ck_assert_uint_eq(b.name[2].key, NK_FL);
+	ck_assert_uint_eq(b.name[2].has_id, 0);
+	ck_assert_uint_eq(b.name[2].off, 3);	/* "( x", a plain name */
+	ck_assert_uint_eq(b.rec[3].ntok, REC_SLOW);	/* (1x): a bad id */
+	ck_assert_uint_eq(b.rec[4].ntok, REC_SLOW);	/* '\r' */
+	ck_assert_uint_eq(b.rec[5].ntok, REC_CALLS + 3);
+	ck_assert_uint_eq(b.rec[6].ntok, REC_SLOW);	/* a count is no "+2" */
+	ck_assert_uint_eq(b.tv[1], 0x10);
+	block_release(&b);
 }
 END_TEST
 
@@ -355,6 +396,7 @@ Suite *tokenize_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, paths_alike);
 	tcase_add_test(tc, tokens_of_a_line);
+	tcase_add_test(tc, name_lines);
 	tcase_add_test(tc, run_sums);
 	tcase_add_test(tc, run_below_zero);
 	tcase_add_test(tc, run_line_max);
