@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "sort.h"
 
 /* Tarjan's strongly connected components, iteratively (deep call graphs). */
 struct tarjan {
@@ -415,10 +416,10 @@ int graph_inclusive(struct profile *p, const char *name)
 	for (i = 0; i < p->ncycles; i++) {
 		if (cyin[i])
 			cc_max(p, p->cycles[i].incl, cyin[i]);
-		qsort(p->cycles[i].members, p->cycles[i].nmembers, sizeof(struct fn *), member_cmp);
+		sort_array(p->cycles[i].members, p->cycles[i].nmembers, sizeof(struct fn *), member_cmp);
 	}
 	check_totals(p, name);
-	qsort(p->cycles, p->ncycles, sizeof(*p->cycles), cycle_cmp);
+	sort_array(p->cycles, p->ncycles, sizeof(*p->cycles), cycle_cmp);
 	for (i = 0; i < p->ncycles; i++) {
 		size_t k;
 		p->cycles[i].num = (uint32_t)(i + 1);

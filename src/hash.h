@@ -1,4 +1,4 @@
-/* hash: uthash, configured to allocate through xmalloc and die through xalloc_die. */
+/* hash: keyed hashes that crafted names and numbers cannot flood, and uthash configured to use them. */
 #ifndef ANNOGRIND_HASH_H
 #define ANNOGRIND_HASH_H
 
@@ -12,32 +12,65 @@
 #include <string.h>
 
 /*
- * The hash of interned names: eight bytes a step (Jenkins' one-at-a-time
- * rounds took a fifth of the time of reading a profile's names), then a
- * full avalanche so the low bits uthash uses for buckets are good.
+ * Every hash table of annogrind (uthash's and the open-addressing indexes
+ * of profile.c) hashes with a key chosen at random for each process
+ * (getrandom(2)), so a profile cannot be made of names or line numbers
+ * that all land in one bucket: without the key, which bucket a name goes
+ * to cannot be known in advance.  Nothing printed depends on the key
+ * (renderers sort, with ties broken by name).  ANNOGRIND_HASH_SEED=N in
+ * the environment fixes the key (tests run with two keys and compare).
+ *
+ * The keys are set before main() runs; hash_seed() sets them again (tests).
  */
-static inline unsigned ag_hash_bytes(const void *key, size_t len)
-{
-	const unsigned char *s = key;
-	uint64_t h = 0x9E3779B97F4A7C15ull ^ len, w;
+extern uint64_t hash_keys[4];
+void hash_seed(uint64_t seed);
 
-	for (; len >= 8; s += 8, len -= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * 0xC2B2AE3D27D4EB4Full;
-		h ^= h >> 29;
-	}
-	w = 0;
-	memcpy(&w, s, len);
-	h = (h ^ w) * 0xC2B2AE3D27D4EB4Full;
-	h ^= h >> 33;
-	h *= 0xFF51AFD7ED558CCDull;
-	h ^= h >> 33;
-	h *= 0xC4CEB9FE1A85EC53ull;
-	h ^= h >> 33;
-	return (unsigned)h;
+/* SipHash-1-3 of len bytes, keyed with hash_keys[0..1]. */
+uint64_t hash_bytes(const void *key, size_t len);
+/* SipHash-c-d with the given 128-bit key, for testing against published values. */
+uint64_t hash_siphash(const void *key, size_t len, uint64_t k0, uint64_t k1,
+		      int crounds, int drounds);
+
+/* The 128-bit product of a and b, its halves folded together. */
+static inline uint64_t hash_fold(uint64_t a, uint64_t b)
+{
+	__uint128_t r = (__uint128_t)a * b;
+	return (uint64_t)r ^ (uint64_t)(r >> 64);
 }
 
-#define HASH_FUNCTION(keyptr, keylen, hashv) ((hashv) = ag_hash_bytes((keyptr), (size_t)(keylen)))
+/*
+ * Three words (pointers, line numbers) to 64 bits, keyed: two folded
+ * multiplications, as wyhash does, with the words hidden under key words.
+ */
+static inline uint64_t hash_words(uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t h = hash_fold(a ^ hash_keys[2], b ^ hash_keys[3]);
+	return hash_fold(h ^ hash_keys[0], c ^ hash_keys[1]);
+}
+
+static inline uint64_t hash_u64(uint64_t x)
+{
+	return hash_words(x, (x << 32) | (x >> 32), 0);
+}
+
+/*
+ * uthash's keys: names through SipHash; the keys of one or two words
+ * (pointers, line numbers: the writer's and the diff's indexes) through
+ * hash_words(), a few times faster.
+ */
+static inline uint64_t hash_key(const void *key, size_t len)
+{
+	uint64_t w[2];
+
+	if (len == 8 || len == 16) {
+		memcpy(w, key, len);
+		return hash_words(w[0], len == 16 ? w[1] : 0, len);
+	}
+	return hash_bytes(key, len);
+}
+
+#define HASH_FUNCTION(keyptr, keylen, hashv) \
+	((hashv) = (unsigned)hash_key((keyptr), (size_t)(keylen)))
 #include <uthash.h>
 
 #endif

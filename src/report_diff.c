@@ -9,6 +9,7 @@
 #include "escape.h"
 #include "numfmt.h"
 #include "outbuf.h"
+#include "sort.h"
 
 #define CELL 64		/* bytes of a cell: sign, 26 digits and commas, a percentage */
 
@@ -98,7 +99,7 @@ static size_t collect(const struct report *r, const struct diff *d, struct drow 
 		n++;
 	}
 	cmp_r = r;
-	qsort(rows, n, sizeof(*rows), drow_cmp);
+	sort_array(rows, n, sizeof(*rows), drow_cmp);
 	return n;
 }
 

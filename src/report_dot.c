@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "numfmt.h"
 #include "shortname.h"
+#include "sort.h"
 
 /* Names longer than this lose their parameter lists, then their template
    arguments; lines of a box are at most NAME_WIDTH characters. */
@@ -181,13 +182,13 @@ void report_dot(struct report *r)
 		nodes[n++] = f;
 		shown[f->id] = 1;
 	}
-	qsort(nodes, n, sizeof(*nodes), node_cmp);
+	sort_array(nodes, n, sizeof(*nodes), node_cmp);
 	for (i = 0; i < p->ncalls; i++) {
 		const struct call *c = p->calls[i];
 		if (shown[c->k.caller->id] && shown[c->k.callee->id])
 			edges[ne++] = c;
 	}
-	qsort(edges, ne, sizeof(*edges), call_cmp);
+	sort_array(edges, ne, sizeof(*edges), call_cmp);
 
 	fputs("digraph callgrind {\n\tgraph [label=\"", out);
 	put_escaped(out, p->cmd && *p->cmd ? p->cmd : "(unknown)");

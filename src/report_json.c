@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "graph.h"
 #include "outbuf.h"
+#include "sort.h"
 
 #define JSON_SCHEMA_VERSION 2
 
@@ -37,7 +38,7 @@ const struct fn **report_sorted_fns(const struct report *r, size_t *n)
 	for (i = 0; i < p->nfns; i++)
 		v[i] = p->fns[i];
 	sort_r = r;
-	qsort(v, p->nfns, sizeof(*v), fn_cmp);
+	sort_array(v, p->nfns, sizeof(*v), fn_cmp);
 	for (k = 0; k < p->nfns; k++)
 		if (report_row_cut(r, r->o->inclusive ? fn_incl(r->p, v[k]) : v[k]->self, k))
 			break;

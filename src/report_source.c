@@ -11,6 +11,7 @@
 #include "arena.h"
 #include "graph.h"
 #include "numfmt.h"
+#include "sort.h"
 
 /*
  * Files are annotated in a fixed order: those named on the command line
@@ -378,14 +379,14 @@ static struct line_call *line_calls(const struct profile *p, const struct file *
 		v[n].total = c ? c->cc : s->cc;
 		n++;
 	}
-	qsort(v, n, sizeof(*v), call_seq_cmp);
+	sort_array(v, n, sizeof(*v), call_seq_cmp);
 	for (i = 0, k = 0; i < n; i++) {
 		if (!i || v[i].line != v[i - 1].line)
 			first = v[i].caller;
 		if (v[i].caller == first)
 			v[k++] = v[i];
 	}
-	qsort(v, k, sizeof(*v), call_cost_cmp);
+	sort_array(v, k, sizeof(*v), call_cost_cmp);
 	*ncalls = k;
 	return v;
 }
@@ -579,7 +580,7 @@ static struct ann *choose(const struct report *r, size_t *nann)
 			n++;
 		}
 		cmp_r = r;
-		qsort(v + nuser, n - nuser, sizeof(*v), ann_cmp);
+		sort_array(v + nuser, n - nuser, sizeof(*v), ann_cmp);
 	}
 	*nann = n;
 	return v;
@@ -670,7 +671,7 @@ void report_source(struct report *r)
 	}
 
 	if (nunfound) {
-		qsort(unfound, nunfound, sizeof(*unfound), str_cmp);
+		sort_array(unfound, nunfound, sizeof(*unfound), str_cmp);
 		report_rule(r);
 		fputs("The following files chosen for auto-annotation could not be found:\n", out);
 		report_rule(r);

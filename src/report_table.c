@@ -6,7 +6,9 @@
 
 #include "arena.h"
 #include "graph.h"
+#include "hash.h"
 #include "numfmt.h"
+#include "sort.h"
 
 /* " LABEL VALUE" with the value escaped (the profile's text). */
 static void field(const struct report *r, const char *label, const char *value)
@@ -170,18 +172,52 @@ static void row_swap(struct row *a, struct row *b)
 	*b = t;
 }
 
+/* Move v[root] down the heap v[0..n) (largest on top) to its place. */
+static void rows_sift(struct row *v, size_t root, size_t n)
+{
+	while (2 * root + 1 < n) {
+		size_t c = 2 * root + 1;
+		if (c + 1 < n && row_less(&v[c], &v[c + 1]))
+			c++;
+		if (!row_less(&v[root], &v[c]))
+			return;
+		row_swap(&v[root], &v[c]);
+		root = c;
+	}
+}
+
+/* Heapsort of v[0..n) by row_less: the fallback of rows_sort(), n log n always. */
+static void rows_heapsort(struct row *v, size_t n)
+{
+	size_t i;
+
+	for (i = n / 2; i-- > 0;)
+		rows_sift(v, i, n);
+	for (i = n; i-- > 1;) {
+		row_swap(&v[0], &v[i]);
+		rows_sift(v, 0, i);
+	}
+}
+
 /*
  * Sort rows by row_cmp, in place, so that sorting the rows of a big
- * profile needs no second copy of them (qsort's merge sort takes one):
+ * profile needs no second copy of them (a merge sort takes one):
  * quicksort on the median of three, the smaller side first, insertion
- * sort for short runs.  row_cmp is a total order, so the result is the
+ * sort for short runs, and heapsort for a range that is still long after
+ * 2 log2 n partitions (introsort): a quicksort alone can be driven to n^2
+ * comparisons by costs chosen against it (McIlroy's adversary; 320,000
+ * functions took 29 s).  row_cmp is a total order, so the result is the
  * same as any other sort's.
  */
-static void rows_sort(struct row *v, size_t n)
+static void rows_sort(struct row *v, size_t n, unsigned depth)
 {
 	while (n > 16) {
 		size_t i = 0, j = n - 1, m = n / 2;
 		struct row pivot;
+		if (!depth--) {
+			rows_heapsort(v, n);
+			return;
+		}
 		if (row_less(&v[m], &v[0]))
 			row_swap(&v[m], &v[0]);
 		if (row_less(&v[n - 1], &v[m])) {
@@ -203,11 +239,11 @@ static void rows_sort(struct row *v, size_t n)
 		}
 		/* v[0..j] <= pivot <= v[j+1..n) */
 		if (j + 1 < n - j - 1) {
-			rows_sort(v, j + 1);
+			rows_sort(v, j + 1, depth);
 			v += j + 1;
 			n -= j + 1;
 		} else {
-			rows_sort(v + j + 1, n - j - 1);
+			rows_sort(v + j + 1, n - j - 1, depth);
 			n = j + 1;
 		}
 	}
@@ -218,6 +254,16 @@ static void rows_sort(struct row *v, size_t n)
 			v[k] = v[k - 1];
 		v[k] = x;
 	}
+}
+
+/* 2 floor(log2 n): the partitions rows_sort() may make before heapsort. */
+static unsigned rows_depth(size_t n)
+{
+	unsigned d = 0;
+
+	while (n >>= 1)
+		d += 2;
+	return d;
 }
 
 /*
@@ -315,7 +361,7 @@ static void print_calls(struct report *r, const struct fn *f, int callers)
 	n = 0;
 	for (c = callers ? fn_in(r->p, f) : fn_out(r->p, f); c; c = callers ? c->next_in : c->next_out)
 		v[n++] = c;
-	qsort(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
+	sort_array(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
 	tmp = xmalloc(profile_cc_size(r->p));
 	for (i = 0; i < n; i++)
 		print_call(r, v[i], callers ? v[i]->k.caller : v[i]->k.callee,
@@ -341,7 +387,7 @@ static void dedupe_files(struct report *r)
 	set = xcalloc(cap, sizeof(*set));
 	for (i = 0; i < r->nfiles; i++) {
 		const struct file *f = r->files[i];
-		size_t h = (size_t)(((uint64_t)(uintptr_t)f * 0x9E3779B97F4A7C15ull) >> 32) & (cap - 1);
+		size_t h = (size_t)hash_words((uint64_t)(uintptr_t)f, 0, 0) & (cap - 1);
 		while (set[h] && set[h] != f)
 			h = (h + 1) & (cap - 1);
 		if (!set[h]) {
@@ -410,7 +456,7 @@ void report_table(struct report *r)
 	report_widths(r, ccs, nrows, r->width);
 	free(ccs);
 	cmp_r = r;
-	rows_sort(rows, nrows);
+	rows_sort(rows, nrows, rows_depth(nrows));
 
 	report_rule(r);
 	report_events(r, r->width);

@@ -8,6 +8,7 @@
 #include "arena.h"
 #include "graph.h"
 #include "hash.h"
+#include "sort.h"
 
 /* Compressed name ids of one id space (files, functions or objects), keyed by the interned pointer. */
 struct name_id {
