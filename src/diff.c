@@ -347,8 +347,11 @@ int diff_profile(const struct diff *d, struct profile *out)
 	for (i = en->nraw; i < en->n; i++) {
 		const struct event *e = &en->ev[i];
 		for (s = 0; s < 2; s++) {
-			size_t n = 0;
-			text = xmalloc(strlen(e->name) + 8 + e->nterms * 48);
+			size_t n = 0, room = strlen(e->name) + 8;
+			/* " + " COEF " " NAME ".old" per term */
+			for (t = 0; t < e->nterms; t++)
+				room += strlen(en->ev[e->terms[t].raw].name) + 32;
+			text = xmalloc(room);
 			n += (size_t)sprintf(text + n, "%s.%s =", e->name, s ? "new" : "old");
 			for (t = 0; t < e->nterms; t++)
 				n += (size_t)sprintf(text + n, "%s %" PRIu64 " %s.%s", t ? " +" : "",

@@ -9,9 +9,21 @@
  * Raw events come from "events:"; inherited events from "event: N = FORMULA"
  * and follow the raw ones, in the order their lines appeared.  A formula is a
  * sum of terms "[COEF [*]] NAME"; it is expanded into raw events when the
- * list is frozen, so a derived value is one dot product.  All strings are
- * owned by the struct and freed by events_release().
+ * list is frozen, once and without recursion (in an order where each
+ * formula comes after those it names), each raw event once with the sum
+ * of its coefficients, so a derived value is one short dot product.  All
+ * strings are owned by the struct and freed by events_release().
+ *
+ * Limits, each with its own message: at most EV_MAX_EVENTS events (raw
+ * and derived); a formula adds up at most EV_MAX_TERMS raw events (once
+ * expanded), and the formulas of a profile at most EV_MAX_ALL_TERMS in
+ * all, so no profile can make the expansion or the per-cost evaluation
+ * grow faster than its text.
  */
+#define EV_MAX_EVENTS 65536
+#define EV_MAX_TERMS 256
+#define EV_MAX_ALL_TERMS (1u << 20)
+
 struct ev_term {
 	uint64_t coef;
 	size_t raw;		/* index of a raw event */
@@ -36,7 +48,10 @@ struct events {
 		char *name, *formula, *longname;
 		uint64_t line;
 	} *spec;
-	size_t nspec;
+	size_t nspec, capspec, capev;
+	/* private: the events by name (open addressing, 1 + index; 0 empty) */
+	uint32_t *idx;
+	size_t idxcap;
 };
 
 void events_init(struct events *e);
