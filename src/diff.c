@@ -89,6 +89,14 @@ int diff_events_differ(const struct diff *d, int hint, char *err, size_t errlen)
 	return 1;
 }
 
+/* Room in v (n elements of size bytes) for one more: doubled when n is a power of 2. */
+static void *room(void *v, size_t n, size_t size)
+{
+	if (n & (n - 1))
+		return v;
+	return xrealloc(v, (n ? 2 * n : 1) * size);
+}
+
 static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char *name)
 {
 	size_t fl = strlen(file), nl = strlen(name), keylen = fl + 1 + nl;
@@ -111,7 +119,7 @@ static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char 
 	f->incl[1] = cc_new(d);
 	f->id = (uint32_t)d->nfns;
 	HASH_ADD_KEYPTR(hh, d->fn_hash, f->key, f->keylen, f);
-	d->fns = xrealloc(d->fns, (d->nfns + 1) * sizeof(*d->fns));
+	d->fns = room(d->fns, d->nfns, sizeof(*d->fns));
 	d->fns[d->nfns++] = f;
 	return f;
 }
@@ -133,7 +141,7 @@ static struct diff_call *diff_call_get(struct diff *d, struct diff_fn *caller,
 	c->cc[0] = cc_new(d);
 	c->cc[1] = cc_new(d);
 	HASH_ADD(hh, d->call_hash, caller, 2 * sizeof(struct diff_fn *), c);
-	d->calls = xrealloc(d->calls, (d->ncalls + 1) * sizeof(*d->calls));
+	d->calls = room(d->calls, d->ncalls, sizeof(*d->calls));
 	d->calls[d->ncalls++] = c;
 	return c;
 }
@@ -151,7 +159,7 @@ static struct diff_file *diff_file_get(struct diff *d, const char *name)
 	f->last_site = &f->sites;
 	f->id = (uint32_t)d->nfiles;
 	HASH_ADD_KEYPTR(hh, d->file_hash, f->name, len, f);
-	d->files = xrealloc(d->files, (d->nfiles + 1) * sizeof(*d->files));
+	d->files = room(d->files, d->nfiles, sizeof(*d->files));
 	d->files[d->nfiles++] = f;
 	return f;
 }

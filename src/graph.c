@@ -336,14 +336,18 @@ int graph_inclusive(struct profile *p, const char *name)
 	}
 	p->cycles = xcalloc(p->ncycles + 1, sizeof(*p->cycles));
 	cyin = xcalloc(p->ncycles + 1, sizeof(*cyin));
-	for (i = 0; i < p->ncycles; i++)
-		p->cycles[i].incl = profile_cc_new(p);
+	for (i = 0; i < t.ncomp; i++)
+		if (cycno[i]) {
+			/* sized once: growing by one member each took members^2 */
+			struct cycle *cy = &p->cycles[cycno[i] - 1];
+			cy->members = xmalloc(size[i] * sizeof(*cy->members));
+			cy->incl = profile_cc_new(p);
+		}
 	for (i = 0; i < n; i++) {
 		struct fn *f = p->fns[i];
 		uint32_t c = f->may_nest ? cycno[t.comp[i]] : 0;
 		if (c) {
 			struct cycle *cy = &p->cycles[c - 1];
-			cy->members = xrealloc(cy->members, (cy->nmembers + 1) * sizeof(*cy->members));
 			cy->members[cy->nmembers++] = f;
 			if (has_outer[t.comp[i]] && !cyin[c - 1])
 				cyin[c - 1] = profile_cc_new(p);

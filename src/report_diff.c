@@ -59,6 +59,7 @@ static int drow_cmp(const void *x, const void *y)
 {
 	const struct drow *a = x, *b = y;
 	size_t k;
+	int c;
 
 	for (k = 0; k < cmp_r->nsort; k++) {
 		size_t e = cmp_r->sort[k];
@@ -66,7 +67,11 @@ static int drow_cmp(const void *x, const void *y)
 		if (da != db)
 			return da > db ? -1 : 1;
 	}
-	return strcmp(a->name, b->name);
+	c = strcmp(a->name, b->name);
+	if (c)
+		return c;
+	/* "a:b" + "c" and "a" + "b:c" print alike: the order they were made */
+	return a->f->id < b->f->id ? -1 : a->f->id > b->f->id;
 }
 
 static int changed(const struct diff *d, const struct diff_fn *f)

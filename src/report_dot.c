@@ -162,7 +162,8 @@ void report_dot(struct report *r)
 	const struct fn **nodes = xmalloc((p->nfns + 1) * sizeof(*nodes));
 	const struct call **edges = xmalloc((p->ncalls + 1) * sizeof(*edges));
 	unsigned char *shown = xcalloc(p->nfns + 1, 1);
-	size_t n = 0, ne = 0, i, k;
+	size_t n = 0, ne = 0, i, k, *first;
+	const struct fn **bycycle;
 	char num[32];
 
 	dot_ev = r->sort[0];
@@ -202,25 +203,39 @@ void report_dot(struct report *r)
 	      "\tnode [shape=box, style=\"filled,rounded\", fontname=\"Helvetica\", fontsize=10];\n"
 	      "\tedge [fontname=\"Helvetica\", fontsize=9];\n", out);
 
-	/* cycles first, as clusters, then the other nodes */
+	/*
+	 * cycles first, as clusters, then the other nodes: the drawn members
+	 * of each cycle, in node order, found by a counting sort on the
+	 * cycle number (not by scanning the nodes once per cycle)
+	 */
+	first = xcalloc(p->ncycles + 2, sizeof(*first));
+	bycycle = xmalloc((n + 1) * sizeof(*bycycle));
+	for (i = 0; i < n; i++)
+		if (nodes[i]->cycle)
+			first[nodes[i]->cycle + 1]++;
+	for (k = 1; k <= p->ncycles; k++)
+		first[k + 1] += first[k];
+	for (i = 0; i < n; i++)
+		if (nodes[i]->cycle)
+			bycycle[first[nodes[i]->cycle]++] = nodes[i];
+	/* first[num] is now the end of cycle num's members, first[num - 1] its start */
 	for (k = 0; k < p->ncycles; k++) {
 		const struct cycle *cy = &p->cycles[k];
-		int any = 0;
-		for (i = 0; i < n; i++) {
-			if (nodes[i]->cycle != cy->num)
-				continue;
-			if (!any++) {
-				fprintf(out, "\tsubgraph cluster_cycle%u {\n\t\tlabel=\"cycle %u: ",
-					(unsigned)cy->num, (unsigned)cy->num);
-				put_cost(out, cy->incl->v[dot_ev], total);
-				fputs("\";\n\t\tstyle=dashed;\n", out);
-			}
+		size_t from = cy->num > 1 ? first[cy->num - 1] : 0, to = first[cy->num];
+		if (from == to)
+			continue;
+		fprintf(out, "\tsubgraph cluster_cycle%u {\n\t\tlabel=\"cycle %u: ",
+			(unsigned)cy->num, (unsigned)cy->num);
+		put_cost(out, cy->incl->v[dot_ev], total);
+		fputs("\";\n\t\tstyle=dashed;\n", out);
+		for (i = from; i < to; i++) {
 			putc('\t', out);
-			put_node(r, nodes[i], total, out);
+			put_node(r, bycycle[i], total, out);
 		}
-		if (any)
-			fputs("\t}\n", out);
+		fputs("\t}\n", out);
 	}
+	free(first);
+	free(bycycle);
 	for (i = 0; i < n; i++) {
 		if (nodes[i]->cycle)
 			continue;

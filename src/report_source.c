@@ -10,6 +10,7 @@
 
 #include "arena.h"
 #include "graph.h"
+#include "hash.h"
 #include "numfmt.h"
 #include "sort.h"
 
@@ -351,13 +352,54 @@ static void warn_past_end(const struct report *r, const char *name, int newer)
 }
 
 /*
+ * The calls of the profile by caller and callee, built the first time a
+ * file with call sites is annotated (the model's own index is gone once
+ * the profile is sealed): looking each site's call up in the caller's
+ * list took sites x callees.
+ */
+struct call_index {
+	const struct call **slot;
+	size_t cap;
+};
+
+static size_t call_slot(const struct call_index *ci, const struct fn *caller,
+			const struct fn *callee)
+{
+	size_t m = ci->cap - 1;
+	size_t i = (size_t)hash_words((uint64_t)(uintptr_t)caller, (uint64_t)(uintptr_t)callee, 0) & m;
+
+	while (ci->slot[i] && (ci->slot[i]->k.caller != caller || ci->slot[i]->k.callee != callee))
+		i = (i + 1) & m;
+	return i;
+}
+
+static const struct call *call_find(struct call_index *ci, const struct profile *p,
+				    const struct fn *caller, const struct fn *callee)
+{
+	size_t i;
+
+	if (!ci->cap) {
+		ci->cap = 16;
+		while (ci->cap < 2 * p->ncalls + 2)
+			ci->cap *= 2;
+		ci->slot = xcalloc(ci->cap, sizeof(*ci->slot));
+		for (i = 0; i < p->ncalls; i++) {
+			const struct call *c = p->calls[i];
+			ci->slot[call_slot(ci, c->k.caller, c->k.callee)] = c;
+		}
+	}
+	return ci->slot[call_slot(ci, caller, callee)];
+}
+
+/*
  * The calls made from each line of f, in print order.  As in
  * callgrind_annotate, a line shows the calls of one caller: the first the
  * profile gave for it.  Others calling from the same line are recursion
  * levels (--separate-recs names such as f'2, whose calls are already inside
  * the first level's inclusive cost) or other copies of inlined code.
  */
-static struct line_call *line_calls(const struct profile *p, const struct file *f, size_t *ncalls)
+static struct line_call *line_calls(const struct profile *p, const struct file *f,
+				    struct call_index *ci, size_t *ncalls)
 {
 	const struct callsite *s;
 	struct line_call *v;
@@ -366,16 +408,13 @@ static struct line_call *line_calls(const struct profile *p, const struct file *
 
 	v = xcalloc(f->nsites + 1, sizeof(*v));
 	for (s = f->sites; s; s = s->next) {
-		const struct call *c;
+		const struct call *c = call_find(ci, p, s->k.caller, s->k.callee);
 		v[n].line = s->k.line;
 		v[n].seq = n;	/* the list keeps the profile's order */
 		v[n].caller = s->k.caller;
 		v[n].callee = s->k.callee;
 		v[n].count = s->count;
 		v[n].cc = s->cc;
-		for (c = fn_out(p, s->k.caller); c; c = c->next_out)
-			if (c->k.callee == s->k.callee)
-				break;
 		v[n].total = c ? c->cc : s->cc;
 		n++;
 	}
@@ -437,7 +476,7 @@ static void unidentified(const struct report *r, const char *name)
  * then the lines past its end and line 0.  Adds what it printed to printed.
  */
 static void annotate(const struct report *r, const struct ann *a, struct src *s,
-		     time_t profile_mtime, struct cc *printed)
+		     time_t profile_mtime, struct cc *printed, struct call_index *index)
 {
 	const struct profile *p = r->p;
 	const struct file *f = a->f;
@@ -479,7 +518,7 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 	report_events(r, width);
 	fputs("\n\n", out);
 
-	calls = line_calls(r->p, f, &ncalls);
+	calls = line_calls(r->p, f, index, &ncalls);
 	i = next;
 	while (i < n) {
 		uint64_t low = nums[i] > ctx ? nums[i] - ctx : 1, high;
@@ -608,6 +647,7 @@ void report_source(struct report *r)
 	struct cc *printed, *tot;
 	struct stat pst;
 	time_t profile_mtime = 0;
+	struct call_index ci = { NULL, 0 };
 	int did = 0;
 
 	anns = choose(r, &nann);
@@ -665,7 +705,7 @@ void report_source(struct report *r)
 			fputs("\n\n", out);
 		} else {
 			did = 1;
-			annotate(r, a, &s, profile_mtime, printed);
+			annotate(r, a, &s, profile_mtime, printed, &ci);
 		}
 		src_close(&s);
 	}
@@ -719,6 +759,7 @@ void report_source(struct report *r)
 	free(unfound);
 	free(unread);
 	free(printed);
+	free(ci.slot);
 out:
 	for (i = 0; i < nann; i++)
 		free(anns[i].cost);

@@ -211,6 +211,9 @@ struct spread {
 	const struct cc **lcc;		/* per line */
 	uint32_t *fn_max, *line_max;	/* columns the costs made so far define */
 	struct fl_ent *seen;
+	size_t nent, maxent;	/* costs made, and how many may be */
+	int over;		/* one more was wanted */
+	struct cc *scratch;	/* what entry() gives then */
 };
 
 static uint32_t min32(uint32_t a, uint32_t b)
@@ -230,6 +233,11 @@ static struct cc *entry(struct spread *sp, size_t i, size_t k)
 	key.line = sp->lines[k];
 	HASH_FIND(hh, sp->seen, &key, sizeof(key), ent);
 	if (!ent) {
+		if (sp->nent == sp->maxent) {
+			sp->over = 1;
+			return sp->scratch;
+		}
+		sp->nent++;
 		ent = xcalloc(1, sizeof(*ent));
 		ent->k = key;
 		ent->cc = fn_line_cc(&sp->w->lines[key.fn], key.line, sp->w->p->ev.nraw, ndef);
@@ -240,6 +248,21 @@ static struct cc *entry(struct spread *sp, size_t i, size_t k)
 	if (ndef > sp->line_max[k])
 		sp->line_max[k] = ndef;
 	return ent->cc;
+}
+
+/* The first index of the running maxima max[0..n) that reaches t, or n. */
+static size_t first_reaching(const uint32_t *max, size_t n, uint32_t t)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (max[mid] >= t)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
 }
 
 /*
@@ -253,7 +276,11 @@ static struct cc *entry(struct spread *sp, size_t i, size_t k)
  * zero costs are added where a function or a line would define fewer
  * columns than it did (a column never given prints ".", not 0).
  * Otherwise (positions without lines, costs of a function given under
- * another file's fl=) the functions keep their self cost on line 0.
+ * another file's fl=) the functions keep their self cost on line 0, and
+ * so they do when the spreading would make more than 16 costs for each
+ * function and line of the file (each event's corner rule can take
+ * other cells: with many events, costs made to disagree could otherwise
+ * make the output, and its memory, grow with events x events x lines).
  */
 static void spread_file(struct writer *w, const struct file *f, const struct fn **fns, size_t nf)
 {
@@ -262,6 +289,7 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 	struct fl_ent *ent, *etmp;
 	size_t nraw = p->ev.nraw, e, i, k;
 	uint64_t *rest_fn, *rest_line;
+	uint32_t *fn_run, *line_run;	/* running maxima of the columns defined */
 
 	if (!nf || !f->nlines)
 		return;
@@ -283,11 +311,13 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 			return;
 		}
 	}
+	sp.maxent = 16 * (nf + sp.nl);
+	sp.scratch = xcalloc(1, sizeof(struct cc) + (nraw + 1) * sizeof(uint64_t));
 	sp.fn_max = xcalloc(nf + 1, sizeof(*sp.fn_max));
 	sp.line_max = xcalloc(sp.nl + 1, sizeof(*sp.line_max));
 	rest_fn = xmalloc((nf + 1) * sizeof(*rest_fn));
 	rest_line = xmalloc((sp.nl + 1) * sizeof(*rest_line));
-	for (e = 0; e < nraw; e++) {
+	for (e = 0; e < nraw && !sp.over; e++) {
 		for (i = 0; i < nf; i++)
 			rest_fn[i] = fns[i]->self->v[e];
 		for (k = 0; k < sp.nl; k++)
@@ -305,39 +335,52 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 				k++;
 		}
 	}
-	/* every line appears, and every function and line defines its columns */
+	/* every line appears, and every function and line defines its columns:
+	   the first function (line) that defines enough, by binary search */
+	fn_run = xmalloc((nf + 1) * sizeof(*fn_run));
+	line_run = xmalloc((sp.nl + 1) * sizeof(*line_run));
+	for (i = 0; i < nf; i++)
+		fn_run[i] = i && fn_run[i - 1] > fns[i]->self->ndef ? fn_run[i - 1] : fns[i]->self->ndef;
+	for (k = 0; k < sp.nl; k++)
+		line_run[k] = k && line_run[k - 1] > sp.lcc[k]->ndef ? line_run[k - 1] : sp.lcc[k]->ndef;
 	for (k = 0; k < sp.nl; k++) {
 		if (sp.line_max[k] >= sp.lcc[k]->ndef && sp.line_max[k])
 			continue;
-		for (i = 0; i < nf; i++)
-			if (fns[i]->self->ndef >= sp.lcc[k]->ndef)
-				break;
+		i = first_reaching(fn_run, nf, sp.lcc[k]->ndef);
 		entry(&sp, i < nf ? i : 0, k);
 	}
 	for (i = 0; i < nf; i++) {
 		if (sp.fn_max[i] >= fns[i]->self->ndef)
 			continue;
-		for (k = 0; k < sp.nl; k++)
-			if (sp.lcc[k]->ndef >= fns[i]->self->ndef)
-				break;
+		k = first_reaching(line_run, sp.nl, fns[i]->self->ndef);
 		if (k < sp.nl)
 			entry(&sp, i, k);
 	}
 	for (i = 0; i < nf; i++) {
 		struct fn_lines *fl = &w->lines[fns[i]->id];
-		if (fl->n > 1)	/* fl->v is NULL when the function got no line */
-			qsort(fl->v, fl->n, sizeof(*fl->v), fnline_cmp);
+		if (sp.over) {
+			/* too many: the self costs stay on line 0 (put_self()) */
+			for (k = 0; k < fl->n; k++)
+				free(fl->v[k].cc);
+			free(fl->v);
+			memset(fl, 0, sizeof(*fl));
+		} else if (fl->n > 1) {	/* fl->v is NULL when the function got no line */
+			sort_array(fl->v, fl->n, sizeof(*fl->v), fnline_cmp);
+		}
 	}
 	HASH_ITER(hh, sp.seen, ent, etmp) {
 		HASH_DEL(sp.seen, ent);
 		free(ent);
 	}
+	free(fn_run);
+	free(line_run);
 	free(rest_fn);
 	free(rest_line);
 	free(sp.lines);
 	free(sp.lcc);
 	free(sp.fn_max);
 	free(sp.line_max);
+	free(sp.scratch);
 }
 
 static void spread_lines(struct writer *w)
