@@ -473,9 +473,10 @@ static int rename_profile(const struct opts *o, struct profile *p, int *rc)
 		*rc = usage_error(err);
 		return -1;
 	}
-	if (modname_profile(&q, p, &funcs, &files)) {
+	bad = modname_profile(&q, p, &funcs, &files);
+	if (bad) {
 		profile_release(&q);
-		*rc = EXIT_INPUT;
+		*rc = bad > 0 ? EXIT_USAGE : EXIT_INPUT;	/* a rule made a line break */
 		bad = -1;
 	} else {
 		profile_release(p);
@@ -606,11 +607,12 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		if (funcs.n || files.n) {
 			/* renamed copies, whose inclusive costs see the merged names */
 			use[s] = xmalloc(sizeof(*use[s]));
-			if (modname_profile(use[s], &p[s], &funcs, &files)) {
+			bad = modname_profile(use[s], &p[s], &funcs, &files);
+			if (bad) {
 				profile_release(use[s]);
 				free(use[s]);
 				use[s] = &p[s];
-				rc = EXIT_INPUT;
+				rc = bad > 0 ? EXIT_USAGE : EXIT_INPUT;
 				goto out;
 			}
 		}

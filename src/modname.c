@@ -257,12 +257,36 @@ fail:
 	return -1;
 }
 
-static const char *rename_str(struct profile *dst, const struct modname_list *l, const char *s)
+/*
+ * s renamed and interned; NULL after a diagnostic when the rules made a
+ * line break of it: no profile can hold such a name (the --format=callgrind
+ * output would break the line), and none is read with one.
+ */
+static const char *rename_str(struct profile *dst, const struct modname_list *l,
+			      const char *opt, const char *s)
 {
 	char *r = modname_apply(l, s);
-	const char *out = profile_intern(dst, r, strlen(r));
+	size_t len = strlen(r);
+	const char *out = NULL;
+
+	if (memchr(r, '\n', len) || (len && r[len - 1] == '\r'))
+		diag(DIAG_ERROR, NULL, 0, "%s makes a name with a line break of %s", opt,
+		     diag_quote(s, strlen(s)));
+	else
+		out = profile_intern(dst, r, len);
 	free(r);
 	return out;
+}
+
+/* Renaming can merge calls: their counts are summed, checked. */
+static int add_count(uint64_t *to, uint64_t n, const struct fn *caller, const struct fn *callee)
+{
+	if (!__builtin_add_overflow(*to, n, to))
+		return 0;
+	diag(DIAG_ERROR, NULL, 0, "number of calls from %s to %s does not fit in 64 bits once renamed",
+	     diag_quote(caller->k.name, strlen(caller->k.name)),
+	     diag_quote(callee->k.name, strlen(callee->k.name)));
+	return -1;
 }
 
 static int add(struct profile *dst, struct cc *to, const struct cc *from)
@@ -346,7 +370,8 @@ static int mark_outer(struct profile *dst, const struct profile *src, struct fn 
 	return rc;
 }
 
-/* The machine code (--annotate=asm) of src, renamed like the rest. */
+/* The machine code (--annotate=asm) of src, renamed like the rest: 0, -1 (an
+   overflow) or 1 (a rule made a line break), like modname_profile(). */
 static int copy_icodes(struct profile *dst, const struct profile *src, struct fn *const *map,
 		       const struct modname_list *funcs, const struct modname_list *files)
 {
@@ -372,17 +397,22 @@ static int copy_icodes(struct profile *dst, const struct profile *src, struct fn
 			if (add(dst, di->cc, in->cc))
 				return -1;
 			if (in->file && in->file != last_src) {
+				const char *name = rename_str(dst, files, "--mod-filename", in->file->name);
+				if (!name)
+					return 1;
 				last_src = in->file;
-				last_dst = profile_file(dst, rename_str(dst, files, in->file->name));
+				last_dst = profile_file(dst, name);
 			}
 			if (in->file) {
 				di->file = last_dst;
 				di->line = in->line;
 			}
 			for (j = in->jumps; j; j = j->next) {
-				struct ijump *dj = instr_jump(dst, di, j->to,
-							      j->to_fn ? rename_str(dst, funcs, j->to_fn) : NULL,
-							      j->cond);
+				const char *to = NULL;
+				struct ijump *dj;
+				if (j->to_fn && !(to = rename_str(dst, funcs, "--mod-funcname", j->to_fn)))
+					return 1;
+				dj = instr_jump(dst, di, j->to, to, j->cond);
 				if (__builtin_add_overflow(dj->taken, j->taken, &dj->taken) ||
 				    __builtin_add_overflow(dj->executed, j->executed, &dj->executed)) {
 					diag(DIAG_ERROR, NULL, 0, "a renamed jump count does not fit in 64 bits");
@@ -440,20 +470,33 @@ int modname_profile(struct profile *dst, const struct profile *src,
 	struct file **fmap;
 	struct fn **map;
 	size_t i, k;
-	int rc = -1;
+	int rc = -1, bad;
 
 	if (modname_copy_header(dst, src))
 		return -1;
 
 	fmap = xcalloc(src->nfiles_src + 1, sizeof(*fmap));
-	for (i = 0; i < src->nfiles_src; i++)
-		fmap[i] = profile_file(dst, rename_str(dst, files, src->files[i]->name));
 	map = xcalloc(src->nfns + 1, sizeof(*map));
+	for (i = 0; i < src->nfiles_src; i++) {
+		const char *name = rename_str(dst, files, "--mod-filename", src->files[i]->name);
+		if (!name) {
+			rc = 1;
+			goto out;
+		}
+		fmap[i] = profile_file(dst, name);
+	}
 	for (i = 0; i < src->nfns; i++) {
 		const struct fn *f = src->fns[i];
-		struct file *fl = profile_file(dst, rename_str(dst, files, f->k.file->name));
-		struct fn *g = profile_fn(dst, profile_intern(dst, f->obj, strlen(f->obj)), fl,
-					  rename_str(dst, funcs, f->k.name));
+		const char *fname = rename_str(dst, files, "--mod-filename", f->k.file->name);
+		const char *name = fname ? rename_str(dst, funcs, "--mod-funcname", f->k.name) : NULL;
+		struct file *fl;
+		struct fn *g;
+		if (!name) {
+			rc = 1;
+			goto out;
+		}
+		fl = profile_file(dst, fname);
+		g = profile_fn(dst, profile_intern(dst, f->obj, strlen(f->obj)), fl, name);
 		map[i] = g;
 		if (f->named && !g->named)
 			g->obj = profile_intern(dst, f->obj, strlen(f->obj));
@@ -470,8 +513,8 @@ int modname_profile(struct profile *dst, const struct profile *src,
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
 		struct call *d = profile_call(dst, map[c->k.caller->id], map[c->k.callee->id]);
-		d->count += c->count;
-		if (add(dst, d->cc, c->cc))
+		if (add_count(&d->count, c->count, d->k.caller, d->k.callee) ||
+		    add(dst, d->cc, c->cc))
 			goto out;
 	}
 	for (i = 0; i < src->nfiles_src; i++) {
@@ -487,13 +530,16 @@ int modname_profile(struct profile *dst, const struct profile *src,
 			struct callsite *d = profile_callsite(dst, fmap[i], s->k.line,
 							      map[s->k.caller->id],
 							      map[s->k.callee->id]);
-			d->count += s->count;
-			if (add(dst, d->cc, s->cc))
+			if (add_count(&d->count, s->count, d->k.caller, d->k.callee) ||
+			    add(dst, d->cc, s->cc))
 				goto out;
 		}
 	}
-	if (copy_icodes(dst, src, map, funcs, files))
+	bad = copy_icodes(dst, src, map, funcs, files);
+	if (bad) {
+		rc = bad;	/* 1: a line break (copy_icodes() returns like this) */
 		goto out;
+	}
 	rc = 0;
 out:
 	free(fmap);

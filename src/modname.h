@@ -43,8 +43,10 @@ char *modname_apply(const struct modname_list *l, const char *s);
  * comes along: which functions are outer (fn.outer, dst->levels is
  * PROFILE_LEVELS_SET), and for a function that merges the recursion levels
  * of one function (fib and fib'2 renamed to fib) its exact inclusive cost,
- * that of its outer member (dst->exact_incl).  Returns 0, or -1 after a
- * diagnostic when a sum overflows 64 bits.
+ * that of its outer member (dst->exact_incl).  Returns 0; -1 after a
+ * diagnostic when a sum overflows 64 bits (a call count or a cost); 1
+ * after a diagnostic when a rule makes a name with a line break (a newline
+ * anywhere, or a carriage return at its end), which no profile can hold.
  */
 struct profile;
 /*
