@@ -1,0 +1,151 @@
+#!/bin/sh
+# Hostile profiles (issue 15): each class of tests/hostile/*.sh makes an
+# input at two sizes, the second twice the first, and annogrind must, at
+# both sizes:
+#   - finish before a generous guard (timeout): no hang;
+#   - end by exiting, not by a signal, with the status the class expects,
+#     and say what the class expects on stderr;
+#   - stay under the memory ceiling documented in annogrind(1) (peak
+#     resident memory from /usr/bin/time, max(64 MiB, 40 bytes per byte
+#     of input));
+# and, over the two sizes, its instruction count under
+# valgrind --tool=callgrind (deterministic, unlike time) may at most about
+# double: ratio <= 2.5 (n log n passes, n^2 gives about 4).
+#
+# tests/hostile/README.md says how to write a class.  Environment:
+#   HOSTILE_BIN      the binary to test [./annogrind] (an older one shows
+#                    the numbers before a fix)
+#   HOSTILE_CLASSES  class names to run (shell globs) [all]
+#   HOSTILE_KEEP     a folder to keep the inputs and outputs in
+#   HOSTILE_NOCOUNT  set: skip the valgrind counts (quick runs)
+set -u
+CEIL_FLOOR_KB=65536	# 64 MiB
+CEIL_PER_BYTE=40
+RATIO_MAX=2.5
+
+# Helper mode: run one case in its folder (under timeout and time).
+if [ "${1:-}" = --run ]; then
+	class=$2 dir=$3 bin=$4
+	args="" inputs=in.cg
+	run() { "$1" $args >out 2>err; }
+	. "$class"
+	cd "$dir" || exit 2
+	run "$bin"
+	exit $?
+fi
+
+top=$(pwd)
+name=hostile
+bin=${HOSTILE_BIN:-$top/annogrind}
+case $bin in /*) ;; *) bin=$top/$bin ;; esac
+pass=0 fail=0 skip=0
+if [ -n "${HOSTILE_KEEP:-}" ]; then
+	tmp=$HOSTILE_KEEP
+	mkdir -p "$tmp" || exit 2
+else
+	tmp=$(mktemp -d) || exit 2
+	trap 'rm -rf "$tmp"' EXIT INT TERM
+fi
+export LC_ALL=C
+have_vg=1
+command -v valgrind >/dev/null 2>&1 || have_vg=0
+[ -n "${HOSTILE_NOCOUNT:-}" ] && have_vg=0
+if ! /usr/bin/time -f %M true >/dev/null 2>&1; then
+	echo "/usr/bin/time (GNU time) is missing: hostile cases skipped"
+	echo "$name: 0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+
+# valgrind as the binary: the count goes to its own log.
+vg=$tmp/vg-annogrind
+cat >"$vg" <<EOF
+#!/bin/sh
+exec valgrind --tool=callgrind --callgrind-out-file=/dev/null --log-file="\$PWD/vg.log" "$bin" "\$@"
+EOF
+chmod +x "$vg"
+
+bad() { # CASE MESSAGE
+	echo "FAIL $1: $2"
+	ok=0
+}
+
+# One class at one size; sets ir (instruction count, or empty) and kb.
+one() { # CLASSFILE CLASS N
+	cf=$1 c=$2 n=$3
+	d=$tmp/$c/$n
+	rm -rf "$d"
+	mkdir -p "$d"
+	(cd "$d" && gen "$n") || { bad "$c/$n" "the generator failed"; return; }
+	bytes=0
+	for f in $inputs; do
+		[ -f "$d/$f" ] && bytes=$((bytes + $(wc -c <"$d/$f")))
+	done
+	ceil=$((bytes * CEIL_PER_BYTE / 1024))
+	[ $ceil -lt $CEIL_FLOOR_KB ] && ceil=$CEIL_FLOOR_KB
+	timeout -k 5 "$guard" /usr/bin/time -f %M -o "$d/mem" \
+		sh "$top/tests/suites/60-hostile.sh" --run "$cf" "$d" "$bin" </dev/null
+	st=$?
+	kb=$(tail -1 "$d/mem" 2>/dev/null | grep -E '^[0-9]+$' || echo 0)
+	ir=
+	if [ $st = 124 ] || [ $st = 137 ]; then
+		bad "$c/$n" "no answer after $guard s (hang?)"
+		return
+	fi
+	if [ $st -ge 128 ]; then
+		bad "$c/$n" "killed by signal $((st - 128))"
+		return
+	fi
+	[ "$st" = "$status" ] || bad "$c/$n" "exit status $st, want $status: $(head -c 300 "$d/err" 2>/dev/null)"
+	if [ -n "$expect_err" ] && ! grep -Eq -- "$expect_err" "$d/err"; then
+		bad "$c/$n" "stderr does not match /$expect_err/: $(head -c 300 "$d/err")"
+	fi
+	if [ "$kb" -gt "$ceil" ]; then
+		bad "$c/$n" "peak memory $kb KB above the ceiling $ceil KB ($bytes bytes of input)"
+	fi
+	if [ "$(command -v check_case)" = check_case ]; then
+		(cd "$d" && check_case "$n") || bad "$c/$n" "the class's check_case failed"
+	fi
+	if [ $have_vg = 1 ] && [ "$growth" != none ]; then
+		(cd "$d" && timeout -k 5 "$vg_guard" sh "$top/tests/suites/60-hostile.sh" \
+			--run "$cf" "$d" "$vg" </dev/null >/dev/null 2>&1)
+		ir=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$d/vg.log" 2>/dev/null | tail -1)
+		[ -n "$ir" ] || bad "$c/$n" "no instruction count from valgrind"
+	fi
+}
+
+for cf in "$top"/tests/hostile/*.sh; do
+	c=$(basename "$cf" .sh)
+	if [ -n "${HOSTILE_CLASSES:-}" ]; then
+		hit=0
+		for pat in $HOSTILE_CLASSES; do
+			case $c in $pat) hit=1 ;; esac
+		done
+		[ $hit = 1 ] || continue
+	fi
+	(
+		about="" sizes="" args="" inputs="in.cg" status=0 expect_err="" growth=linear
+		guard=60 vg_guard=600 ratio_max=$RATIO_MAX
+		run() { "$1" $args >out 2>err; }
+		. "$cf"
+		ok=1
+		set -- $sizes
+		n1=$1 n2=$2
+		one "$cf" "$c" "$n1"
+		ir1=$ir kb1=$kb
+		one "$cf" "$c" "$n2"
+		ir2=$ir kb2=$kb
+		line="$c: n=$n1 ${ir1:--} Ir ${kb1} KB, n=$n2 ${ir2:--} Ir ${kb2} KB"
+		if [ -n "$ir1" ] && [ -n "$ir2" ]; then
+			r=$(awk -v a="$ir1" -v b="$ir2" 'BEGIN { printf "%.2f", b / a }')
+			line="$line, ratio $r"
+			if awk -v r="$r" -v m="$ratio_max" 'BEGIN { exit !(r > m) }'; then
+				bad "$c" "instructions grew $r times for twice the input (at most $ratio_max)"
+			fi
+		fi
+		echo "$line ($about)"
+		[ $ok = 1 ]
+	) && pass=$((pass + 1)) || fail=$((fail + 1))
+done
+[ $have_vg = 0 ] && [ -z "${HOSTILE_NOCOUNT:-}" ] && echo "valgrind missing: growth not checked"
+echo "$name: $pass passed, $fail failed"
+[ $fail = 0 ]
