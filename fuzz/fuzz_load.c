@@ -1,12 +1,14 @@
-/* fuzz_load: libFuzzer target; bytes in through load_buffer(), every renderer on what loaded, the lean load against the whole one, and --jobs=1 against --jobs=4. */
+/* fuzz_load: libFuzzer target; bytes in through load_buffer(), every renderer and the copies (renamed, --diff) on what loaded, the lean load against the whole one, and --jobs=1 against --jobs=4. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diag.h"
+#include "diff.h"
 #include "graph.h"
 #include "load.h"
+#include "modname.h"
 #include "opts.h"
 #include "profile.h"
 #include "report.h"
@@ -234,6 +236,35 @@ static void jobs_alike(struct profile *q, int bad_q, const char *mq, size_t nq,
 }
 
 /*
+ * The paths that copy a profile and write its formulas again: a renamed
+ * copy (--mod-funcname re-reads each formula) and --diff of the profile
+ * with itself written as a profile (each formula twice, the event names
+ * suffixed .old and .new).
+ */
+static void copies(struct profile *p)
+{
+	char *rule[1] = { (char *)"s/^(.)(.)/\\2\\1/" }, err[256];
+	struct modname_list funcs, files;
+	struct profile q, out;
+	struct diff d;
+
+	modname_init(&funcs);
+	modname_init(&files);
+	if (modname_parse(&funcs, "--mod-funcname", rule, 1, err, sizeof(err)))
+		abort();	/* a bad rule above */
+	if (!modname_profile(&q, p, &funcs, &files) && !graph_inclusive(&q, "fuzz"))
+		write_callgrind(&q, "fuzz", devnull);
+	profile_release(&q);
+	modname_release(&funcs);
+	if (!diff_build(&d, p, p, err, sizeof(err))) {
+		if (!diff_profile(&d, &out))
+			write_callgrind(&out, "fuzz", devnull);
+		profile_release(&out);
+	}
+	diff_release(&d);
+}
+
+/*
  * Every renderer on the profile kept whole; then the lean load of the
  * default text report (no calls, no per-line costs, runs of cost lines
  * summed) must take or refuse the input alike, with the same function
@@ -264,6 +295,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	diag_reset();
 	if (!bad_p && !graph_inclusive(&p, "fuzz")) {
 		render_all(&p);
+		copies(&p);
 		if (!bad_q && !graph_inclusive(&q, "fuzz")) {
 			size_t la, lb;
 			char *a = table_of(&p, &la), *b = table_of(&q, &lb);

@@ -21,5 +21,5 @@ for f in $(find testdata fuzz/regress "$corpus" -type f ! -name '*.ann.*' ! -nam
 done
 cp fuzz/annogrind-fuzz build/fuzz-run
 exec nice -n 10 build/fuzz-run -max_len="$maxlen" -max_total_time="$secs" \
-	-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+	-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -dict=fuzz/annogrind.dict \
 	-artifact_prefix=build/fuzz-artifacts/ build/fuzz-corpus build/fuzz-seeds
