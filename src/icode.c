@@ -5,24 +5,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
+#include "sort.h"
+
 /* The index of units by (function, object): open addressing, private to this file. */
 struct icode_index {
 	struct icode **slot;
 	size_t cap, n;
 };
 
-static uint64_t mix(uint64_t h)
-{
-	h ^= h >> 31;
-	h *= 0xC2B2AE3D27D4EB4Full;
-	h ^= h >> 29;
-	return h;
-}
-
+/* Keyed (hash.h): the addresses are the profile's to choose. */
 static size_t unit_slot(const struct fn *fn, const char *obj, size_t cap)
 {
-	uint64_t h = (uint64_t)(uintptr_t)fn * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uintptr_t)obj;
-	return (size_t)mix(h) & (cap - 1);
+	return (size_t)hash_words((uint64_t)(uintptr_t)fn, (uint64_t)(uintptr_t)obj, 4) & (cap - 1);
 }
 
 static void index_grow(struct icode_index *ix)
@@ -77,7 +72,7 @@ struct icode *icode_get(struct profile *p, struct fn *fn, const char *obj)
 
 static size_t addr_slot(uint64_t key, size_t cap)
 {
-	return (size_t)mix(key * 0x9E3779B97F4A7C15ull) & (cap - 1);
+	return (size_t)hash_u64(key) & (cap - 1);
 }
 
 static void instrs_grow(struct icode *c)
@@ -185,7 +180,7 @@ const struct instr **icode_sorted(const struct icode *c, size_t *n)
 	for (i = 0; i < c->acap; i++)
 		if (c->akeys[i])
 			v[k++] = c->avals[i];
-	qsort(v, k, sizeof(*v), instr_cmp);
+	sort_array(v, k, sizeof(*v), instr_cmp);
 	*n = k;
 	return v;
 }

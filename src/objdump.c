@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "sort.h"
 
 extern char **environ;
 
@@ -428,7 +429,7 @@ int objdump_symbols(const char *path, struct objsym **v, size_t *n, char *err, s
 	if (!*n)
 		syms_of("-T", path, v, n, err, errlen);
 	if (*n)
-		qsort(*v, *n, sizeof(**v), sym_cmp);
+		sort_array(*v, *n, sizeof(**v), sym_cmp);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "numfmt.h"
 #include "objdump.h"
 #include "outbuf.h"
+#include "sort.h"
 
 /*
  * For each function of the table (in its order), the machine code of each
@@ -270,7 +271,7 @@ static struct arrival *arrivals(const struct instr *const *v, size_t n, size_t *
 		}
 	}
 	if (k)
-		qsort(a, k, sizeof(*a), arrival_cmp);
+		sort_array(a, k, sizeof(*a), arrival_cmp);
 	*na = k;
 	return a;
 }
@@ -481,7 +482,7 @@ static size_t disassemble(struct asm_ctx *x, const struct icode *u, const struct
 		return 0;
 	}
 	nrg = ranges_of(c, v, n, &rg);
-	qsort(rg, nrg, sizeof(*rg), range_cmp);
+	sort_array(rg, nrg, sizeof(*rg), range_cmp);
 	for (i = 0; i < nrg; i++) {
 		struct objinsn *iv;
 		size_t ni;
@@ -512,7 +513,7 @@ static size_t disassemble(struct asm_ctx *x, const struct icode *u, const struct
 		rows[nrows].in = NULL;
 		nrows++;
 	}
-	qsort(rows, nrows, sizeof(*rows), row_cmp);
+	sort_array(rows, nrows, sizeof(*rows), row_cmp);
 	/* an address objdump showed twice (overlapping ranges) is one row */
 	for (i = 0, k = 0; i < nrows; i++)
 		if (!k || rows[k - 1].addr != rows[i].addr)
@@ -604,7 +605,7 @@ static void print_totals(struct asm_ctx *x, const struct icode *u, const struct 
 	pieces = xmalloc((u->npieces + 1) * sizeof(*pieces));
 	if (u->npieces) {
 		memcpy(pieces, u->pieces, u->npieces * sizeof(*pieces));
-		qsort(pieces, u->npieces, sizeof(*pieces), piece_cmp);
+		sort_array(pieces, u->npieces, sizeof(*pieces), piece_cmp);
 	}
 	cc_add(self, u->fn->self, p->ev.n);
 	for (i = 0; i < u->npieces; i++)

@@ -9,6 +9,7 @@
 #include "graph.h"
 #include "numfmt.h"
 #include "report_diff.h"
+#include "sort.h"
 
 #define CELL 128	/* a cell: "18,446,744,073,709,551,615 (+18,446,744,073,709,551,615, +1234.56%)" */
 
@@ -451,7 +452,7 @@ static void tree_calls(struct tree *t, const struct report *r, const struct fn *
 	for (c = callers ? fn_in(p, f) : fn_out(p, f); c; c = callers ? c->next_in : c->next_out)
 		v[n++] = c;
 	cmp_r = r;
-	qsort(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
+	sort_array(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
 	for (i = 0; i < n; i++) {
 		const struct fn *o = callers ? v[i]->k.caller : v[i]->k.callee;
 		struct tline *l = tree_add(t);
@@ -709,7 +710,7 @@ static void dtree_calls(struct tree *t, const struct report *r, const struct dif
 	mine = xmalloc((m - lo) * sizeof(*mine));
 	memcpy(mine, v + lo, (m - lo) * sizeof(*mine));
 	tree_order_callers = callers;
-	qsort(mine, m - lo, sizeof(*mine), dcall_tree_cmp);
+	sort_array(mine, m - lo, sizeof(*mine), dcall_tree_cmp);
 	for (i = 0; i < m - lo; i++) {
 		const struct diff_call *c = mine[i];
 		const struct diff_fn *o = callers ? c->caller : c->callee;
@@ -825,8 +826,8 @@ void report_md_diff(struct report *r, const struct diff *d, const char *old_name
 		memcpy(outs, d->calls, d->ncalls * sizeof(*outs));
 		memcpy(in, d->calls, d->ncalls * sizeof(*in));
 	}
-	qsort(outs, d->ncalls, sizeof(*outs), by_caller);
-	qsort(in, d->ncalls, sizeof(*in), by_callee);
+	sort_array(outs, d->ncalls, sizeof(*outs), by_caller);
+	sort_array(in, d->ncalls, sizeof(*in), by_callee);
 	cmp_r = r;
 	t.ncells = r->nshow;
 	for (i = 0; i < n; i++) {

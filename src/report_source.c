@@ -723,7 +723,7 @@ void report_source(struct report *r)
 		putc('\n', out);
 	}
 	if (nunread) {
-		qsort(unread, nunread, sizeof(*unread), unread_cmp);
+		sort_array(unread, nunread, sizeof(*unread), unread_cmp);
 		report_rule(r);
 		fputs("The following files chosen for auto-annotation could not be read:\n", out);
 		report_rule(r);

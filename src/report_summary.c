@@ -6,6 +6,7 @@
 
 #include "arena.h"
 #include "outbuf.h"
+#include "sort.h"
 
 /*
  * A function counts in the object of its last fn= line (fn.obj) and in
@@ -44,7 +45,7 @@ size_t report_summary_rows(const struct report *r, struct summary_row **rows)
 		v[n].self = p->fns[i]->self;
 		n++;
 	}
-	qsort(v, n, sizeof(*v), name_cmp);
+	sort_array(v, n, sizeof(*v), name_cmp);
 	for (i = 0, k = 0; i < n; k++) {
 		size_t j = i;
 		struct cc *sum = xcalloc(1, profile_cc_size(p));
@@ -62,7 +63,7 @@ size_t report_summary_rows(const struct report *r, struct summary_row **rows)
 		i = j;
 	}
 	sum_r = r;
-	qsort(v, k, sizeof(*v), row_cmp);
+	sort_array(v, k, sizeof(*v), row_cmp);
 	*rows = v;
 	return k;
 }

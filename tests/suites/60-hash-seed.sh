@@ -24,11 +24,13 @@ run_b() { f=$1; shift; seeded 0xdeadbeefcafe "$f" "$@" "$(basename "$f")"; }
 same_output "the output depends on the hash key" \
 	"--inclusive=yes --tree=both --threshold=100 --context=3" \
 	"--format=json --inclusive=yes" "--format=tsv --tree=both" \
-	"--format=dot --threshold=100" "--format=callgrind" \
+	"--format=dot --threshold=100" "--format=callgrind" "--format=markdown --tree=both" \
+	"--annotate=asm --disasm=no --auto=no --threshold=100" \
 	"--mod-funcname=s/^main$/MAIN/ --inclusive=yes --tree=both --threshold=100"
 # --diff of a profile with itself: the diff's own indexes
 run_a() { f=$1; shift; seeded 1 "$f" --diff "$@" "$(basename "$f")" "$(basename "$f")"; }
 run_b() { f=$1; shift; seeded 7 "$f" --diff "$@" "$(basename "$f")" "$(basename "$f")"; }
-same_output "the --diff output depends on the hash key" "--threshold=100" "--format=callgrind"
+same_output "the --diff output depends on the hash key" "--threshold=100" "--format=callgrind" \
+	"--format=markdown"
 echo "$name: $pass passed, $fail failed"
 [ $fail = 0 ]
