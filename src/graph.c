@@ -261,6 +261,25 @@ int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *inc
 	return 0;
 }
 
+int graph_check_calls(const struct profile *p, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < p->nfns; i++) {
+		const struct call *c;
+		uint64_t sum = 0;
+		for (c = fn_in(p, p->fns[i]); c; c = c->next_in)
+			if (__builtin_add_overflow(sum, c->count, &sum)) {
+				const char *fname = p->fns[i]->k.name;
+				diag(DIAG_ERROR, name, 0,
+				     "number of calls to %s does not fit in 64 bits (its callers summed)",
+				     diag_quote(fname, strlen(fname)));
+				return -1;
+			}
+	}
+	return 0;
+}
+
 int graph_inclusive(struct profile *p, const char *name)
 {
 	size_t n = p->nfns, i;
@@ -276,20 +295,6 @@ int graph_inclusive(struct profile *p, const char *name)
 		p->ncycles = 0;
 		p->cycles = xcalloc(1, sizeof(*p->cycles));
 		return 0;
-	}
-	/* reports print how often each function was called (fn_ncalls()):
-	   the sum over its callers must not wrap either */
-	for (i = 0; i < n; i++) {
-		const struct call *c;
-		uint64_t sum = 0;
-		for (c = fn_in(p, p->fns[i]); c; c = c->next_in)
-			if (__builtin_add_overflow(sum, c->count, &sum)) {
-				const char *fname = p->fns[i]->k.name;
-				diag(DIAG_ERROR, name, 0,
-				     "number of calls to %s does not fit in 64 bits (its callers summed)",
-				     diag_quote(fname, strlen(fname)));
-				return -1;
-			}
 	}
 	free(p->incl);
 	p->incl = xcalloc(n + 1, sizeof(*p->incl));

@@ -74,4 +74,12 @@ void graph_outer(const struct profile *p, unsigned char *outer);
  */
 int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *incl);
 
+/*
+ * How often each function was called (fn_ncalls(), the "calls" of JSON and
+ * TSV) sums its callers' counts: 0, or -1 after a diagnostic naming the
+ * first function whose sum passes 2^64-1.  Only the outputs that print
+ * that number ask (no text report prints such a sum).
+ */
+int graph_check_calls(const struct profile *p, const char *name);
+
 #endif

@@ -829,7 +829,9 @@ int main(int argc, char **argv)
 	malloc_trim(0);	/* give back the loader's blocks and the indexes before the graph */
 #endif
 	if (prepare_view(&o, &p, strcmp(profile, "-") ? profile : "<stdin>") ||
-	    graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>")) {
+	    graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>") ||
+	    ((o.format == OPTS_FORMAT_JSON || o.format == OPTS_FORMAT_TSV) &&
+	     graph_check_calls(&p, strcmp(profile, "-") ? profile : "<stdin>"))) {
 		rc = EXIT_INPUT;
 		goto out;
 	}

@@ -436,7 +436,7 @@ uint64_t fn_ncalls(const struct profile *p, const struct fn *f)
 	const struct call *c;
 	uint64_t n = 0;
 
-	/* graph_inclusive() refuses a sum that does not fit: saturate anyway */
+	/* graph_check_calls() refuses a sum that does not fit: saturate anyway */
 	for (c = fn_in(p, f); c; c = c->next_in)
 		if (__builtin_add_overflow(n, c->count, &n))
 			return UINT64_MAX;

@@ -291,8 +291,8 @@ static inline struct call *fn_in(const struct profile *p, const struct fn *f)
 	return f->id < p->nlinks ? p->in[f->id] : NULL;
 }
 
-/* How often f was called: the counts of all calls made to it (graph_inclusive()
-   refuses a profile where that sum passes 2^64-1). */
+/* How often f was called: the counts of all calls made to it (saturated at
+   2^64-1; graph_check_calls() refuses a profile where that sum passes it). */
 uint64_t fn_ncalls(const struct profile *p, const struct fn *f);
 /* "file:function", the way reports name a function. */
 const char *fn_fullname(const struct fn *f, char *buf, size_t len);
