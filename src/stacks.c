@@ -7,6 +7,8 @@
 #include "arena.h"
 #include "diag.h"
 #include "graph.h"
+#include "hash.h"
+#include "sort.h"
 
 /* Passes that share each call over the stacks where it can be made. */
 #define MAX_PASSES 4
@@ -63,7 +65,7 @@ static double weight(const struct build *b, const struct call *c)
 
 static size_t call_slot(const struct build *b, const struct call *c)
 {
-	size_t h = (size_t)(((uint64_t)(uintptr_t)c * 0x9E3779B97F4A7C15ull) >> 20) & (b->ccap - 1);
+	size_t h = (size_t)hash_words((uint64_t)(uintptr_t)c, 0, 5) & (b->ccap - 1);
 	while (b->ctab[h] && b->p->calls[b->ctab[h] - 1] != c)
 		h = (h + 1) & (b->ccap - 1);
 	return h;
@@ -351,7 +353,7 @@ static void grow(struct build *b)
 	const struct fn **order = xmalloc((n + 1) * sizeof(*order));
 	for (i = 0; i < n; i++)
 		order[i] = p->fns[i];
-	qsort(order, n, sizeof(*order), node_fn_cmp);
+	sort_array(order, n, sizeof(*order), node_fn_cmp);
 	/* roots: groups with no call from outside, each at its first member in name order */
 	for (k = 0; k < n && !b->full; k++) {
 		const struct fn *f = order[k];
@@ -500,7 +502,7 @@ static void apportion(struct build *b)
 			part[k].node = x;
 			part[k].frac = q - (long double)fl;
 		}
-		qsort(part, m, sizeof(*part), part_cmp);
+		sort_array(part, m, sizeof(*part), part_cmp);
 		for (k = 0; given < self; k = (k + 1) % m) {
 			s->node[part[k].node].self++;
 			given++;
@@ -763,7 +765,7 @@ static void sort_children(struct flame *fl)
 		}
 		if (m < 2)
 			continue;
-		qsort(v, m, sizeof(*v), fnode_cmp);
+		sort_array(v, m, sizeof(*v), fnode_cmp);
 		fl->node[i].child = v[0];
 		for (k = 0; k + 1 < m; k++)
 			fl->node[v[k]].next = v[k + 1];

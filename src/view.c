@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "graph.h"
 #include "modname.h"
+#include "sort.h"
 
 static int host_cmp(const void *x, const void *y)
 {
@@ -31,7 +32,7 @@ struct fn **view_hosts(const struct profile *p)
 		if (p->fns[i]->named)
 			named[n++] = p->fns[i];
 	/* by (name, object) pointers, then name order: the first of a run is the host */
-	qsort(named, n, sizeof(*named), host_cmp);
+	sort_array(named, n, sizeof(*named), host_cmp);
 	for (i = 0; i < p->nfns; i++) {
 		struct fn *f = p->fns[i];
 		size_t lo = 0, hi = n;
@@ -413,7 +414,7 @@ static int hide(struct profile *dst, const struct profile *src, const struct opt
 	for (i = 0; i < nf; i++)
 		if (matches(src->fns[i], v, n, OPTS_HIDE))
 			order[norder++] = src->fns[i];
-	qsort(order, norder, sizeof(*order), fn_ptr_cmp);
+	sort_array(order, norder, sizeof(*order), fn_ptr_cmp);
 	for (k = 0; k < norder; k++) {
 		size_t hid = order[k]->id, a;
 		double *w = xcalloc(ne + 1, sizeof(double)), wcount = 0;

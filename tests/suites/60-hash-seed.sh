@@ -25,6 +25,7 @@ same_output "the output depends on the hash key" \
 	"--inclusive=yes --tree=both --threshold=100 --context=3" \
 	"--format=json --inclusive=yes" "--format=tsv --tree=both" \
 	"--format=dot --threshold=100" "--format=callgrind" "--format=markdown --tree=both" \
+	"--format=folded" "--format=flamegraph" \
 	"--annotate=asm --disasm=no --auto=no --threshold=100" \
 	"--mod-funcname=s/^main$/MAIN/ --inclusive=yes --tree=both --threshold=100"
 # --diff of a profile with itself: the diff's own indexes
