@@ -407,7 +407,7 @@ static void put_label(struct outbuf *out, const char *name, double w)
 	memcpy(t, name, fit - 2);
 	/* never cut a UTF-8 sequence */
 	len = fit - 2;
-	while (len > 0 && ((unsigned char)t[len] & 0xc0) == 0x80)
+	while (len > 0 && ((unsigned char)name[len] & 0xc0) == 0x80)
 		len--;
 	t[len] = '\0';
 	put_xml(out, t);
