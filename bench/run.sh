@@ -8,7 +8,12 @@
 #   wc -l FILE, cat FILE >/dev/null      the floor: just reading the file
 #   annogrind FILE                       the default report
 #   annogrind --inclusive=yes --tree=both FILE
+#   annogrind --jobs=1 FILE, --jobs=2    one thread against two
 #   callgrind_annotate (same two)        only on sizes up to CA_MAX (20M)
+# Then each target of issue 20 with its measured ratio and PASS or MISS,
+# and a simulated run: the per-block work of a -DLOAD_TIMING build on the
+# 200M file (or the largest size below it), scheduled on 1 to 16 threads
+# by bench/simjobs.c.
 # Each time is the median of RUNS runs, wall clock and CPU (user + system
 # of all threads: on a shared machine the wall clock also counts waiting
 # for a core); memory is the peak RSS (/usr/bin/time -v's "Maximum
@@ -32,7 +37,7 @@ KEEP=${KEEP:-no}
 export LC_ALL=C
 mkdir -p "$out"
 cc=${CC:-cc}
-for t in gen timeit; do
+for t in gen timeit simjobs; do
 	if [ ! -x "$out/$t" ] || [ "$top/bench/$t.c" -nt "$out/$t" ]; then
 		$cc -O2 -std=c11 -D_GNU_SOURCE -o "$out/$t" "$top/bench/$t.c"
 	fi
@@ -132,8 +137,15 @@ for size in $SIZES; do
 			"$(ratio "$(w "$2")" "$(w "$twc")")" "$(ratio "$(c "$2")" "$(c "$twc")")" \
 			"$(ratio "$(w "$2")" "$(w "$tcat")")" "$3"
 	}
+	tj1=$(med "$r" "$bin" --jobs=1 "$f")
+	tj2=$(med "$r" "$bin" --jobs=2 "$f")
 	row "annogrind" "$tdef" "$mdef"
 	row "annogrind --inclusive --tree=both" "$ttree" "$mtree"
+	row "annogrind --jobs=1" "$tj1" ""
+	row "annogrind --jobs=2" "$tj2" ""
+	# for the targets: bench/out/val.SIZE
+	echo "twc=$(w "$twc") tdef=$(w "$tdef") ttree=$(w "$ttree") tj1=$(w "$tj1") tj2=$(w "$tj2")" \
+		"mdef=$mdef mtree=$mtree" >"$out/val.$size"
 	if [ "$fbytes" -le "$(bytes "$CA_MAX")" ] && command -v callgrind_annotate >/dev/null; then
 		# it must accept the file and find the same total
 		callgrind_annotate --auto=no "$f" >"$out/ca.out" 2>"$out/ca.err" || {
@@ -149,6 +161,7 @@ for size in $SIZES; do
 		echo "annogrind is $(ratio "$(w "$cdef")" "$(w "$tdef")")x faster wall, $(ratio "$(c "$cdef")" "$(c "$tdef")")x CPU (default);" \
 			"$(ratio "$(w "$ctree")" "$(w "$ttree")")x wall, $(ratio "$(c "$ctree")" "$(c "$ttree")")x CPU (--inclusive --tree=both)"
 		echo "annogrind uses 1/$(ratio "$cmdef" "$mdef") of the memory (default), 1/$(ratio "$cmtree" "$mtree") (--inclusive --tree=both)"
+		echo "cdef=$(w "$cdef") cmtree=$cmtree" >>"$out/val.$size"
 	fi
 	if [ "$lines" -gt 2147483648 ]; then
 		# 64-bit line numbers: a bad line added at the end is named by its number
@@ -176,4 +189,43 @@ if [ "$REPEAT" = yes ]; then
 	echo "== same part once ($(wc -c <"$out/bench-rep1.cg") bytes) and 10 times ($(wc -c <"$out/bench-rep10.cg") bytes), --inclusive --tree=both"
 	echo "peak KB: $m1 and $m10: +$(awk -v a="$m1" -v b="$m10" 'BEGIN { printf "%.1f", 100 * (b - a) / a }')%"
 	rm -f "$out/bench-rep10.cg"
+fi
+
+# The targets of issue 20, from this run's medians (val.SIZE files).
+val() { # SIZE KEY: a value of this run, or "-"
+	v=$(tr ' ' '\n' <"$out/val.$1" 2>/dev/null | sed -n "s/^$2=//p")
+	echo "${v:--}"
+}
+target() { # TEXT VALUE OP LIMIT: a line with the ratio and PASS/MISS
+	awk -v t="$1" -v v="$2" -v op="$3" -v lim="$4" 'BEGIN {
+		if (v == "-" || v == "") { printf "%-62s %8s  (not measured)\n", t, "-"; exit }
+		ok = op == "<=" ? v <= lim : v >= lim
+		printf "%-62s %8.2f  %s (%s %s)\n", t, v, ok ? "PASS" : "MISS", op, lim }'
+}
+q() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "-" || b == "-" || a == "" || b == "" || b == 0) print "-"; else print a / b }'; }
+echo "== targets (issue 20), this run's medians"
+if [ -f "$out/val.200M" ]; then
+	target "default report on 200M / wc -l (wall)" "$(q "$(val 200M tdef)" "$(val 200M twc)")" "<=" 4
+	target "--inclusive --tree=both / default report, 200M (wall)" "$(q "$(val 200M ttree)" "$(val 200M tdef)")" "<=" 1.5
+	target "--jobs=1 / --jobs=2 on 200M (wall)" "$(q "$(val 200M tj1)" "$(val 200M tj2)")" ">=" 1.7
+fi
+if [ -f "$out/val.20M" ]; then
+	target "callgrind_annotate / annogrind on 20M (wall)" "$(q "$(val 20M cdef)" "$(val 20M tdef)")" ">=" 500
+	target "callgrind_annotate / annogrind peak memory, --incl --tree, 20M" "$(q "$(val 20M cmtree)" "$(val 20M mtree)")" ">=" 20
+fi
+
+# The simulated run: per-block work measured in one thread, scheduled on N.
+sim=
+for size in $SIZES; do
+	case $size in 20M|200M) sim=$size ;; esac
+done
+if [ -n "$sim" ] && [ -s "$out/bench-$sim.cg" ]; then
+	tb=$top/build/timing
+	${MAKE:-make} -s -C "$top" BUILD="$tb" BIN="$tb/annogrind" CFLAGS="-O2 -g -DLOAD_TIMING" >/dev/null
+	echo
+	echo "== simulated: bench-$sim.cg, the threads of load_read.c on N cores (bench/simjobs.c)"
+	"$tb/annogrind" --jobs=1 "$out/bench-$sim.cg" 2>&1 >/dev/null | "$out/simjobs" 16 | tee "$out/sim.txt"
+	s2=$(awk '$1 == 2 { print $3 + 0 }' "$out/sim.txt")
+	s4=$(awk '$1 == 4 { print $3 + 0 }' "$out/sim.txt")
+	target "simulated speedup, 4 threads / 2 threads (scales past 2)" "$(q "$s4" "$s2")" ">=" 1.2
 fi

@@ -34,6 +34,27 @@ void load_set_jobs(unsigned n)
 	jobs = n > LOAD_MAXJOBS ? LOAD_MAXJOBS : n;
 }
 
+#ifdef LOAD_TIMING
+#include <time.h>
+/*
+ * A bench build (make bench): for each block, "block BYTES FILL TOKENIZE
+ * APPLY" in ns of thread CPU time on stderr, and at exit the CPU time of
+ * the whole process; bench/simjobs.c schedules them on N threads.
+ */
+static uint64_t cpu_ns(clockid_t c)
+{
+	struct timespec t;
+	clock_gettime(c, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+static void timing_end(void)
+{
+	fprintf(stderr, "timing: process %llu\n",
+		(unsigned long long)cpu_ns(CLOCK_PROCESS_CPUTIME_ID));
+}
+#endif
+
 /* Load everything src gives into p, then finish the file; -1 after an error was reported. */
 static int load_one(struct profile *p, const char *name, const char *pwd, struct source *src)
 {
@@ -43,8 +64,23 @@ static int load_one(struct profile *p, const char *name, const char *pwd, struct
 	int rc = 0, err;
 
 	reader_start(&rd, src, jobs ? jobs : load_default_jobs());
+#ifdef LOAD_TIMING
+	{
+		static int once;
+		if (!once++)
+			atexit(timing_end);
+	}
+#endif
 	while ((b = reader_next(&rd))) {
+#ifdef LOAD_TIMING
+		uint64_t t0 = cpu_ns(CLOCK_THREAD_CPUTIME_ID);
 		rc = loader_block(ld, b);
+		fprintf(stderr, "timing: block %zu %llu %llu %llu\n", b->len,
+			(unsigned long long)b->t_fill, (unsigned long long)b->t_tok,
+			(unsigned long long)(cpu_ns(CLOCK_THREAD_CPUTIME_ID) - t0));
+#else
+		rc = loader_block(ld, b);
+#endif
 		reader_done(&rd, rc != 0);
 		if (rc)
 			break;

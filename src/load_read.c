@@ -141,6 +141,20 @@ static int block_fill(struct block *b, struct source *src)
 
 enum { SLOT_FILLED, SLOT_BUSY, SLOT_READY };
 
+#ifdef LOAD_TIMING
+#include <time.h>
+/* The CPU time of this thread, in ns (a bench build: make bench's simulation). */
+static uint64_t thread_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+#define TIMED(b, field, stmt) do { uint64_t t0_ = thread_ns(); stmt; (b)->field = thread_ns() - t0_; } while (0)
+#else
+#define TIMED(b, field, stmt) stmt
+#endif
+
 /*
  * With rd->mu held: do one piece of the work, if there is one: tokenize
  * a block that was read, else read the next one.  Returns 1 when it did
@@ -157,7 +171,7 @@ static int one_job(struct reader *rd)
 			b = &rd->blk[i % rd->nblk];
 			rd->state[i % rd->nblk] = SLOT_BUSY;
 			pthread_mutex_unlock(&rd->mu);
-			tokenize(b);
+			TIMED(b, t_tok, tokenize(b));
 			pthread_mutex_lock(&rd->mu);
 			rd->state[i % rd->nblk] = SLOT_READY;
 			pthread_cond_broadcast(&rd->cv);
@@ -171,7 +185,7 @@ static int one_job(struct reader *rd)
 	rd->filling = 1;
 	pthread_mutex_unlock(&rd->mu);
 	errno = 0;
-	r = block_fill(b, rd->src);
+	TIMED(b, t_fill, r = block_fill(b, rd->src));
 	e = errno ? errno : EIO;
 	pthread_mutex_lock(&rd->mu);
 	rd->filling = 0;

@@ -124,6 +124,9 @@ struct block {
 	size_t nacc, capacc;
 	struct name_rec *name;	/* one for each REC_NAME record, in order */
 	size_t nname, capname;
+#ifdef LOAD_TIMING
+	uint64_t t_fill, t_tok;	/* thread CPU ns reading and tokenizing it (bench/simjobs.c) */
+#endif
 };
 
 /*
