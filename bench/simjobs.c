@@ -8,7 +8,7 @@
  * start) is taken as sequential, after the load.
  *
  * The schedule is load_read.c's: N threads in all; one block is read at
- * a time, in order, into a ring of 2N + 2 blocks; any thread tokenizes a
+ * a time, in order, into a ring of N + 2 blocks; any thread tokenizes a
  * block that was read (the lowest first), else reads the next one; the
  * applying thread applies blocks in order and, while the next one is not
  * tokenized, works like the others.  Each thread starts a piece of work
@@ -57,7 +57,7 @@ static void input(void)
 static double simulate(unsigned n)
 {
 	double tf[64], fill_free = 0, end = 0;
-	size_t next_fill = 0, next_apply = 0, ring = 2 * (size_t)n + 2, i;
+	size_t next_fill = 0, next_apply = 0, ring = (size_t)n + 2, i;
 
 	for (i = 0; i < nblk; i++) {
 		blk[i].filled = blk[i].tokd = blk[i].applied = -1;

@@ -23,8 +23,8 @@
  * the id tables are plain arrays. */
 #define MAX_ID (1u << 24)
 #define MAX_POS 3
-#define FN_CACHE 8192		/* entries of the cache of recent functions (a power of 2) */
-#define FL_CACHE 4096		/* entries of the cache of source files by name (a power of 2) */
+#define FN_CACHE 1024		/* entries of the cache of recent functions (a power of 2) */
+#define FL_CACHE 1024		/* entries of the cache of source files by name (a power of 2) */
 
 /*
  * Compressed names by id.  An id holds to the end of the file, across

@@ -231,8 +231,8 @@ void reader_start(struct reader *rd, struct source *src, unsigned jobs)
 		jobs = 1;
 	if (jobs > READ_MAXJOBS)
 		jobs = READ_MAXJOBS;
-	/* room for every thread to work on a block, and as many ready ahead */
-	rd->nblk = 2 * (size_t)jobs + 2;
+	/* room for every thread to work on a block, and two ready ahead */
+	rd->nblk = (size_t)jobs + 2;
 	rd->blk = xcalloc(rd->nblk, sizeof(*rd->blk));
 	rd->state = xcalloc(rd->nblk, 1);
 	pthread_mutex_init(&rd->mu, NULL);
