@@ -10,12 +10,14 @@
  * A block holds whole lines of the input, as the reading stage
  * (load_read.h) filled it: each line ends in '\n' but the last line of
  * the input, which may not (last_nonl).  tokenize() cuts it into records,
- * one a line, and the lines that look like plain cost lines into tokens:
- * "*", "+N", "-N", decimal N (at most 19 digits) or 0xN (at most 15).
- * Anything unusual makes the line a REC_SLOW record, which the applying
- * stage (load_apply.h) reads from its bytes: only that way words the
- * diagnostics.  Tokenizing a line depends on no line before it, so a
- * block may be cut anywhere between lines and tokenized in any thread.
+ * one a line: plain cost lines into tokens ("*", "+N", "-N", decimal N of
+ * at most 19 digits or 0xN of at most 15), name lines and calls= lines
+ * taken apart (struct name_rec, REC_CALLS), cost lines in a row summed
+ * into runs (struct run).  Anything unusual makes the line a REC_SLOW
+ * record, which the applying stage (load_apply.h) reads from its bytes:
+ * only that way words the diagnostics.  Nothing in a block depends on a
+ * line of another block, so a block may be cut anywhere between lines and
+ * tokenized in any thread.
  *
  * A block owns its arrays (buf, rec, tv, tt, run, acc, name);
  * block_release() frees them.
