@@ -256,7 +256,7 @@ static void copies(struct profile *p)
 		write_callgrind(&q, "fuzz", devnull);
 	profile_release(&q);
 	modname_release(&funcs);
-	if (!diff_build(&d, p, p, err, sizeof(err))) {
+	if (!diff_build(&d, p, p, 0, err, sizeof(err))) {
 		if (!diff_profile(&d, &out))
 			write_callgrind(&out, "fuzz", devnull);
 		profile_release(&out);
