@@ -1,5 +1,5 @@
 #!/bin/sh
-# Hostile names on a terminal and in DOT (issue 15, items 7 and 8).
+# Hostile names on a terminal (issue 15, item 8): what --escape does.
 #
 # testdata/escape/evil.cg holds an OSC title (ESC ] 0 ; pwned BEL) in the
 # function name main, ESC[2J in a file name, an OSC 8 link in the object,
@@ -8,12 +8,9 @@
 # \xHH and hold no ESC byte at all; in a pipe the bytes stay; --escape
 # forces either way; standard error is escaped always.  The pseudo-terminal
 # turns "\n" into "\r\n": CRs are dropped before comparing.  Without script
-# the terminal checks are skipped (counted).
-#
-# Then the DOT of testdata/escape/dotinject.cg (names, the drawn event's
-# too, ending a label with '",URL="javascript:..."') is rendered with dot
-# -Tsvg: the SVG must have no link (href) and no "javascript:" outside the
-# text of labels and tooltips.  Without dot: skipped (counted).
+# the terminal checks are skipped (counted).  tests/hostile/escape-tty.sh
+# runs many such names on a terminal, and tests/hostile/dot-inject.sh
+# renders names that try to end a DOT label with Graphviz.
 set -u
 top=$(pwd)
 bin=${BIN:-$top/annogrind}
@@ -91,26 +88,6 @@ check "pipe --escape=always: escaped" has "$tmp/pipe_always" "$escaped"
 check "pipe --escape=always: no ESC byte" lacks "$tmp/pipe_always" "$ESC"
 "$bin" --auto=no --limit='Ir:self:*main*=5' escape/evil.cg >/dev/null 2>"$tmp/pipe_err"
 check "stderr to a file: escaped" has "$tmp/pipe_err" "$escaped"
-
-if command -v dot >/dev/null 2>&1; then
-	if "$bin" --format=dot --threshold=100 escape/dotinject.cg >"$tmp/g.dot" 2>"$tmp/err" &&
-	   dot -Tsvg "$tmp/g.dot" >"$tmp/g.svg" 2>>"$tmp/err"; then
-		check "dot: accepted" test ! -s "$tmp/err"
-		check "dot: no link" lacks "$tmp/g.svg" "href"
-		# label text, titles and tooltips (xlink:title: the full name) may hold it
-		sed -e 's|<text[^>]*>[^<]*</text>||g' -e 's|<title>[^<]*</title>||g' \
-			-e 's|xlink:title="[^"]*"||g' "$tmp/g.svg" >"$tmp/g.stripped"
-		check "dot: no javascript: outside label text" lacks "$tmp/g.stripped" "javascript:"
-		check "dot: the event's label is drawn" has "$tmp/g.svg" 'javascript:alert(1)&quot;,x=&quot; incl'
-	else
-		echo "FAIL dot: rendering failed"
-		sed 's/^/    /' "$tmp/err" | head -5
-		fail=$((fail + 1))
-	fi
-else
-	echo "dot (Debian graphviz) is not installed: DOT check skipped"
-	skip=$((skip + 1))
-fi
 
 if [ $skip -gt 0 ]; then
 	echo "$name: $pass passed, $fail failed, $skip skipped"
