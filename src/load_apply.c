@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "hash.h"
 #include "icode.h"
 #include "load.h"
 
@@ -19,9 +20,6 @@
  * name in parse_name().  Only the line-by-line path words diagnostics.
  */
 
-/* Compressed ids beyond this are refused: no producer writes them and
- * the id tables are plain arrays. */
-#define MAX_ID (1u << 24)
 #define MAX_POS 3
 #define FN_CACHE 1024		/* entries of the cache of recent functions (a power of 2) */
 #define FL_CACHE 1024		/* entries of the cache of source files by name (a power of 2) */
@@ -29,13 +27,19 @@
 /*
  * Compressed names by id.  An id holds to the end of the file, across
  * parts (the format's words); a later part may define it again, to the
- * same or another name, as KCachegrind accepts: part[] is the part of
- * each definition (loader.partno).
+ * same or another name, as KCachegrind accepts: part is the part of each
+ * definition (loader.partno).  Ids are any 64-bit number: a hash table
+ * (keyed, hash.h) by id, so that its memory follows the ids a file
+ * defines, never their values (an array indexed by id made 111 bytes
+ * with ids near 2^24 take 395 MB).
  */
 struct idtab {
-	const char **v;
-	uint32_t *part;
-	size_t cap;
+	struct id_slot {
+		uint64_t id;
+		const char *name;	/* NULL: an empty slot */
+		uint32_t part;
+	} *slot;
+	size_t cap, n;
 };
 
 enum id_space { SP_OB, SP_FL, SP_FN, SP_N };
@@ -138,28 +142,47 @@ static const char *skip_space(const char *s, const char *end)
 
 static const char *const space_names[SP_N] = { "object", "file", "function" };
 
+/* The slot of id in t: holding it, or the empty one where it goes (t->cap > 0). */
+static struct id_slot *id_slot(const struct idtab *t, uint64_t id)
+{
+	size_t m = t->cap - 1, i = (size_t)hash_u64(id) & m;
+
+	while (t->slot[i].name && t->slot[i].id != id)
+		i = (i + 1) & m;
+	return &t->slot[i];
+}
+
+/* The name of id, or NULL. */
+static const char *id_get(const struct idtab *t, uint64_t id)
+{
+	return t->cap ? id_slot(t, id)->name : NULL;
+}
+
 static int id_set(struct loader *ld, enum id_space sp, uint64_t id, const char *name)
 {
 	struct idtab *t = &ld->ids[sp];
+	struct id_slot *e;
 
-	if (id >= MAX_ID)
-		return ERR(ld, "compressed %s id (%llu) is too large", space_names[sp],
-			   (unsigned long long)id);
-	if (id >= t->cap) {
-		size_t ncap = t->cap ? t->cap : 64;
-		while (ncap <= id)
-			ncap *= 2;
-		t->v = xrealloc(t->v, ncap * sizeof(*t->v));
-		t->part = xrealloc(t->part, ncap * sizeof(*t->part));
-		memset(t->v + t->cap, 0, (ncap - t->cap) * sizeof(*t->v));
-		t->cap = ncap;
+	if ((t->n + 1) * 2 > t->cap) {
+		struct idtab old = *t;
+		size_t i;
+		t->cap = old.cap ? 2 * old.cap : 64;
+		t->slot = xcalloc(t->cap, sizeof(*t->slot));
+		for (i = 0; i < old.cap; i++)
+			if (old.slot[i].name)
+				*id_slot(t, old.slot[i].id) = old.slot[i];
+		free(old.slot);
 	}
-	if (t->v[id] && t->v[id] != name && t->part[id] == ld->partno)
+	e = id_slot(t, id);
+	if (e->name && e->name != name && e->part == ld->partno)
 		return ERR(ld, "compressed %s id (%llu) redefined from %s to %s",
 			   space_names[sp], (unsigned long long)id,
-			   diag_quote(t->v[id], strlen(t->v[id])), diag_quote(name, strlen(name)));
-	t->v[id] = name;
-	t->part[id] = ld->partno;
+			   diag_quote(e->name, strlen(e->name)), diag_quote(name, strlen(name)));
+	if (!e->name)
+		t->n++;
+	e->id = id;
+	e->name = name;
+	e->part = ld->partno;
 	return 0;
 }
 
@@ -178,17 +201,17 @@ static int name_resolve(struct loader *ld, enum id_space sp, int has_id, uint64_
 		return 0;
 	}
 	if (!len) {
-		if ((id >= ld->ids[sp].cap || !ld->ids[sp].v[id]) && sp == SP_OB) {
+		*out = id_get(&ld->ids[sp], id);
+		if (!*out && sp == SP_OB) {
 			/* old callgrind versions did this; objects are only labels */
 			WARN(ld, "compressed object id (%llu) used before it is defined; object left unnamed",
 			     (unsigned long long)id);
 			*out = profile_intern(ld->p, "", 0);
 			return 0;
 		}
-		if (id >= ld->ids[sp].cap || !ld->ids[sp].v[id])
+		if (!*out)
 			return ERR(ld, "compressed %s id (%llu) used before it is defined",
 				   space_names[sp], (unsigned long long)id);
-		*out = ld->ids[sp].v[id];
 		return 0;
 	}
 	name = profile_intern(ld->p, q, len);
@@ -1401,10 +1424,8 @@ void loader_free(struct loader *ld)
 	int i;
 
 	diag_warnings_end(ld->name);
-	for (i = 0; i < SP_N; i++) {
-		free(ld->ids[i].v);
-		free(ld->ids[i].part);
-	}
+	for (i = 0; i < SP_N; i++)
+		free(ld->ids[i].slot);
 	free(ld->costs);
 	free(ld->self_sum);
 	free(ld->summary.v);
