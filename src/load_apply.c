@@ -86,6 +86,8 @@ struct loader {
 	uint64_t *prev_costs;	/* previous cost line, for relative costs: the same
 				 * array as costs, whose column i is read before
 				 * the new line writes it */
+	size_t costs_n;		/* costs[i] is 0 from here on: a line clears only
+				 * what the one before it wrote, not every event */
 	struct part_tot summary, totals;
 	uint64_t *self_sum;	/* sum of self costs of the current part */
 	uint32_t part_ndef;
@@ -302,11 +304,13 @@ static void part_reset(struct loader *ld)
 	memset(ld->pos, 0, sizeof(ld->pos));
 	ld->summary.given = ld->totals.given = 0;
 	ld->summary.n = ld->totals.n = 0;
-	ld->part_ndef = 0;
+	/* only the columns written (a part costs its lines, not its events) */
 	if (ld->self_sum)
-		memset(ld->self_sum, 0, ld->p->ev.nraw * sizeof(uint64_t));
+		memset(ld->self_sum, 0, ld->part_ndef * sizeof(uint64_t));
+	ld->part_ndef = 0;
 	if (ld->prev_costs)
-		memset(ld->prev_costs, 0, ld->p->ev.nraw * sizeof(uint64_t));
+		memset(ld->prev_costs, 0, ld->costs_n * sizeof(uint64_t));
+	ld->costs_n = 0;
 }
 
 static int nonzero(const uint64_t *v, size_t n)
@@ -327,23 +331,32 @@ static int nonzero(const uint64_t *v, size_t n)
 static int part_finish(struct loader *ld)
 {
 	struct profile *p = ld->p;
-	size_t i, nraw = p->ev.nraw;
+	size_t i, nraw = p->ev.nraw, lim = ld->part_ndef;
 	uint32_t ndef = 0;
 	int calculated = 1, first = !p->total;
+	int sum_ok = ld->summary.given && nonzero(ld->summary.v, ld->summary.n);
+	int tot_ok = ld->totals.given && nonzero(ld->totals.v, ld->totals.n);
 
 	if (!p->ev.frozen)
 		return 0;
 	if (first)
 		p->total = profile_cc_new(p);
-	for (i = 0; i < nraw; i++) {
+	/* past every column given, each source says 0: the loop stops there */
+	if (sum_ok && ld->summary.n > lim)
+		lim = ld->summary.n;
+	if (tot_ok && ld->totals.n > lim)
+		lim = ld->totals.n;
+	if (lim > nraw)
+		lim = nraw;
+	if (lim < nraw && ndef < ld->part_ndef)
+		ndef = ld->part_ndef;	/* what the columns past lim would say */
+	for (i = 0; i < lim; i++) {
 		uint64_t v;
-		if (ld->summary.given && i < ld->summary.n &&
-		    nonzero(ld->summary.v, ld->summary.n)) {
+		if (sum_ok && i < ld->summary.n) {
 			v = ld->summary.v[i];
 			ndef = (uint32_t)ld->summary.n;
 			calculated = 0;
-		} else if (ld->totals.given && i < ld->totals.n &&
-			   nonzero(ld->totals.v, ld->totals.n)) {
+		} else if (tot_ok && i < ld->totals.n) {
 			v = ld->totals.v[i];
 			if (ndef < ld->totals.n)
 				ndef = (uint32_t)ld->totals.n;
@@ -417,8 +430,7 @@ static int parse_numbers(struct loader *ld, const char *s, const char *end,
 		return ERR(ld, "'%s:' line before 'events:'", what);
 	if (!ld->costs && freeze(ld))
 		return -1;
-	memset(t->v, 0, nraw * sizeof(uint64_t));
-	for (;;) {
+	for (;;) {	/* (only t->v[0 .. t->n) is ever read) */
 		int r;
 		s = skip_space(s, end);
 		if (s == end)
@@ -526,7 +538,9 @@ static int header_line(struct loader *ld, const char *key, size_t klen,
 		set_once(&p->cmd, s, end);
 	} else if (KEY("desc")) {
 		if (p->nparts <= 1 && p->nfiles <= 1) {
-			p->desc = xrealloc(p->desc, (p->ndesc + 1) * sizeof(*p->desc));
+			/* doubled when full (ndesc a power of 2): not one copy a line */
+			if (!(p->ndesc & (p->ndesc - 1)))
+				p->desc = xrealloc(p->desc, (p->ndesc ? 2 * p->ndesc : 1) * sizeof(*p->desc));
 			p->desc[p->ndesc++] = dup_value(s, end);
 		}
 	} else if (KEY("positions")) {
@@ -739,7 +753,7 @@ static inline __attribute__((always_inline)) int
 cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t n)
 {
 	struct profile *p = ld->p;
-	size_t nraw = p->ev.nraw, i;
+	size_t i;
 	uint64_t line;
 	struct cc *dst, *lc = NULL;
 	struct file *f;
@@ -748,8 +762,9 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 	unsigned bad_self = 0, bad_line = 0;
 
 	/* the columns left out are 0; this is also the previous line for the next one */
-	for (i = n; i < nraw; i++)
+	for (i = n; i < ld->costs_n; i++)
 		c[i] = 0;
+	ld->costs_n = n;
 	for (i = 0; i < MAX_POS; i++)
 		ld->pos[i] = pos[i];
 	ld->pos_seen = 1;
@@ -1309,8 +1324,12 @@ static int run_take(struct loader *ld, const struct block *b, const struct run *
 		ld->part_ndef = (uint32_t)n;
 	/* as after the last line: its counts (the previous line for relative counts) and positions */
 	last = b->tv + tok + ru->lasttok;
-	for (i = 0; i < nraw; i++)
-		c[i] = npos + i < ru->lastnt ? last[npos + i] : 0;
+	n = ru->lastnt > npos ? ru->lastnt - npos : 0;
+	for (i = 0; i < n; i++)
+		c[i] = last[npos + i];
+	for (; i < ld->costs_n; i++)
+		c[i] = 0;
+	ld->costs_n = n;
 	for (i = 0; i < npos; i++)
 		ld->pos[i] = pos[i];
 	ld->in_body = 1;
