@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct arena_chunk {
 	struct arena_chunk *next;
@@ -15,8 +16,51 @@ struct arena_chunk {
 
 void xalloc_die(void)
 {
-	fputs("annogrind: out of memory\n", stderr);
-	abort();
+	/* _exit: no half-written report flushed, no atexit handler run while
+	   the loader's threads may still hold locks */
+	static const char msg[] = "annogrind: out of memory\n";
+	fflush(stderr);
+	if (write(2, msg, sizeof(msg) - 1) < 0)
+		_exit(EXIT_NOMEM);
+	_exit(EXIT_NOMEM);
+}
+
+static size_t charged, limit = MEM_FLOOR;
+static uint64_t input_bytes;
+
+void mem_input(size_t n)
+{
+	input_bytes += n;
+	limit = input_bytes > SIZE_MAX / MEM_PER_BYTE ? SIZE_MAX : (size_t)input_bytes * MEM_PER_BYTE;
+	if (limit < MEM_FLOOR)
+		limit = MEM_FLOOR;
+}
+
+void mem_charge(size_t n)
+{
+	charged += n;
+	if (charged > limit && charged - limit > MEM_SLACK) {
+		fprintf(stderr, "annogrind: the profiles need more memory than annogrind gives them: "
+			"over %d bytes for each byte read, and over %zu MiB\n",
+			MEM_PER_BYTE, MEM_FLOOR >> 20);
+		fflush(stderr);
+		_exit(3);	/* EXIT_INPUT: the profile asks too much */
+	}
+}
+
+void mem_uncharge(size_t n)
+{
+	charged = n < charged ? charged - n : 0;
+}
+
+size_t mem_charged(void)
+{
+	return charged;
+}
+
+int mem_over(void)
+{
+	return charged > limit;
 }
 
 void *xmalloc(size_t size)
@@ -57,6 +101,8 @@ void arena_init(struct arena *a)
 void arena_release(struct arena *a)
 {
 	struct arena_chunk *c = a->head;
+
+	mem_uncharge(a->total);
 	while (c) {
 		struct arena_chunk *n = c->next;
 		free(c);
@@ -78,6 +124,7 @@ void *arena_alloc(struct arena *a, size_t size)
 		c->next = a->head;
 		a->head = c;
 		a->total += want;
+		mem_charge(want);
 		char *base = (char *)(c + 1);
 		base = (char *)(((uintptr_t)base + 7) & ~(uintptr_t)7);
 		if (want != CHUNK_SIZE)

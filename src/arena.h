@@ -3,11 +3,12 @@
 #define ANNOGRIND_ARENA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * An arena owns every block it hands out; arena_release() frees them all.
- * Allocations are 8-byte aligned and zero-filled.  Out of memory aborts
- * through xalloc_die(): a profile we cannot hold is not an input error.
+ * Allocations are 8-byte aligned and zero-filled.  What an arena takes
+ * is charged (mem_charge() below) until arena_release().
  */
 struct arena_chunk;
 
@@ -23,11 +24,43 @@ void arena_release(struct arena *a);
 void *arena_alloc(struct arena *a, size_t size);
 char *arena_strndup(struct arena *a, const char *s, size_t len);
 
-/* malloc/realloc that never return NULL. */
+/*
+ * malloc/realloc that never return NULL: out of memory, xalloc_die()
+ * says so and ends the process with status EXIT_NOMEM (annogrind(1),
+ * EXIT STATUS), not with abort().
+ */
 void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 void xalloc_die(void) __attribute__((noreturn));
+#define EXIT_NOMEM 5
+
+/*
+ * What the profiles read may make annogrind hold: the holders that grow
+ * with a profile (every arena, the model's indexes, the writer's costs)
+ * charge what they take and uncharge what they give back, and the
+ * charges may not pass max(MEM_FLOOR, MEM_PER_BYTE x the bytes of profile
+ * text read, all files, gzip inflated).  The loader checks after each
+ * line that may have grown the model (mem_over(), an error at that line);
+ * a charge past the limit by more than MEM_SLACK (within one line, or
+ * after loading: the diff, a renamed copy, the writer) ends the process
+ * with a message and status 3 before anything is written.  So a profile
+ * of a few bytes a function cannot make costs of 20,000 events each, and
+ * the peak memory stays under max(64 MiB, 40 bytes per input byte)
+ * (annogrind(1)).  Real profiles take 1 to 8 bytes a byte.
+ */
+#define MEM_FLOOR ((size_t)32 << 20)
+#define MEM_PER_BYTE 24
+#define MEM_SLACK ((size_t)8 << 20)
+
+void mem_charge(size_t n);
+void mem_uncharge(size_t n);
+/* Count n more bytes of profile text read (the limit grows with them). */
+void mem_input(size_t n);
+/* What is charged now (tests: a profile released gives back all it took). */
+size_t mem_charged(void);
+/* Are the charges past the limit? */
+int mem_over(void);
 
 #endif

@@ -566,6 +566,23 @@ static int header_line(struct loader *ld, const char *key, size_t klen,
 	return 0;
 }
 
+/*
+ * Does what annogrind holds still fit what the bytes read allow (arena.h:
+ * MEM_*)?  Called where a line may have made the model grow (a new
+ * function, file, name, line, call or call site): 0, or -1 after the
+ * error, at the line.
+ */
+static int mem_check(struct loader *ld)
+{
+	const struct profile *p = ld->p;
+
+	if (!mem_over())
+		return 0;
+	return ERR(ld, "the profile needs more memory than annogrind gives it: over %d bytes "
+		   "for each byte read, and over %zu MiB (each cost takes %zu bytes, for %zu "
+		   "events)", MEM_PER_BYTE, MEM_FLOOR >> 20, profile_cc_size(p), p->ev.n);
+}
+
 /* ---- cost lines ---- */
 
 /*
@@ -746,7 +763,7 @@ static int instr_apply(struct loader *ld, const uint64_t *pos, const uint64_t *c
 	}
 	if (ld->fn != ld->code_fn)
 		icode_piece(ld->icode, ld->fn);
-	return 0;
+	return mem_check(ld);
 }
 
 static inline __attribute__((always_inline)) int
@@ -794,7 +811,7 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 			if (call_add(ld, &site->count, site->cc, c, n))
 				return -1;
 		}
-		return 0;
+		return mem_check(ld);
 	}
 	if (line_col >= 0 && f->keep_lines) {
 		/* consecutive instructions of one source line hit the same cost */
@@ -805,6 +822,8 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 			ld->lc_file = f;
 			ld->lc_line = line;
 			ld->lc_cc = lc;
+			if (mem_check(ld))
+				return -1;
 		}
 	}
 	dst = fn->self;
@@ -1125,7 +1144,7 @@ static int name_line(struct loader *ld, int k, const char *name)
 		ld->jump_fn = name;
 		break;
 	}
-	return 0;
+	return mem_check(ld);
 }
 
 static int body_line(struct loader *ld, const char *key, size_t klen,
@@ -1347,6 +1366,7 @@ int loader_block(struct loader *ld, const struct block *b)
 	const char *s = b->buf, *le;
 
 	ld->nbytes += b->len;
+	mem_input(b->len);
 	for (i = 0; i < b->nrec; i++, s = le + 1) {
 		const struct rec *r = &b->rec[i];
 		if (ru && i == ru->rec) {
@@ -1399,6 +1419,11 @@ int loader_block(struct loader *ld, const struct block *b)
 	if (b->nul) {
 		diag(DIAG_ERROR, ld->name, ld->lineno + 1,
 		     "NUL byte, not a Callgrind profile (binary data?)");
+		return -1;
+	}
+	if (b->toolong) {
+		diag(DIAG_ERROR, ld->name, ld->lineno + 1,
+		     "line longer than %zu bytes, not a Callgrind profile", LOAD_MAX_LINE);
 		return -1;
 	}
 	if (b->last_nonl && (ld->in_body || ld->header_seen))

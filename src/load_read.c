@@ -92,6 +92,7 @@ static int block_fill(struct block *b, struct source *src)
 
 	b->len = 0;
 	b->last_nonl = 0;
+	b->toolong = 0;
 	if (src->eof && !src->npend)
 		return 0;
 	block_reserve(&b->buf, &b->cap, src->npend < READ_BLOCK ? READ_BLOCK : src->npend + READ_BLOCK);
@@ -122,6 +123,15 @@ static int block_fill(struct block *b, struct source *src)
 			src->npend = rest;
 			b->len = keep;
 			break;
+		}
+		if (b->len > LOAD_MAX_LINE) {
+			/* no newline in all this: one line, too long to hold */
+			b->len = 0;
+			b->toolong = 1;
+			src->eof = 1;
+			src->npend = 0;
+			memset(b->buf, 0, BLOCK_PAD);
+			return 1;
 		}
 		start = b->len;	/* a line longer than a block: read on */
 	}

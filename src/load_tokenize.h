@@ -107,6 +107,14 @@ struct run {
 	size_t acc;		/* block.acc[acc + j]: the sum of column j, 0 < j < ncol */
 };
 
+/*
+ * No line of a profile may pass LOAD_MAX_LINE bytes: one line is held
+ * whole while it is read (a gzip file of 2 MB held a 2 GB line).  For
+ * such a line the reading stage gives an empty block with toolong set,
+ * and reads no more.
+ */
+#define LOAD_MAX_LINE ((size_t)4 << 20)
+
 /* Zero bytes after a block's len, so that tokenize() may read words past a line's end. */
 #define BLOCK_PAD 64
 
@@ -114,6 +122,7 @@ struct block {
 	char *buf;		/* cap + BLOCK_PAD bytes */
 	size_t cap, len;
 	int last_nonl;		/* the last line has no newline (end of input) */
+	int toolong;		/* empty: the next line passes LOAD_MAX_LINE (the end) */
 	const char *nul;	/* the first NUL byte, or NULL */
 	struct rec *rec;
 	size_t nrec, caprec;

@@ -48,6 +48,7 @@ enum {
 	EXIT_USAGE = 2,
 	EXIT_INPUT = 3,
 	EXIT_OUTPUT = 4,
+	/* 5: out of memory, EXIT_NOMEM of arena.h (xalloc_die()) */
 };
 
 static void usage(FILE *f)
@@ -138,7 +139,8 @@ static void usage(FILE *f)
 	      "                           no in JSON]\n"
 	      "\n"
 	      "Exit status: 0 success, 1 a --limit was exceeded, 2 usage error,\n"
-	      "3 bad or unreadable profile, 4 output error.  See annogrind(1).\n", f);
+	      "3 bad or unreadable profile, 4 output error, 5 out of memory.\n"
+	      "See annogrind(1).\n", f);
 }
 
 /* The second line of a usage error, after a message of its own. */

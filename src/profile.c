@@ -18,6 +18,13 @@ struct istr {
 	char s[];		/* the name, in the same arena block */
 };
 
+/* The indexes and arrays beside the arena: kept in mem_tables and charged (arena.h). */
+static void tables_charge(struct profile *p, size_t n)
+{
+	p->mem_tables += n;
+	mem_charge(n);
+}
+
 void profile_init(struct profile *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -32,8 +39,12 @@ void profile_seal(struct profile *p)
 
 	HASH_CLEAR(hh, p->strings);	/* the items live in the arena */
 	free(p->fn_tab.slot);
+	p->mem_tables -= p->fn_tab.cap * sizeof(*p->fn_tab.slot);
+	mem_uncharge(p->fn_tab.cap * sizeof(*p->fn_tab.slot));
 	memset(&p->fn_tab, 0, sizeof(p->fn_tab));
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		p->mem_tables -= t[i]->cap * sizeof(*t[i]->slot);
+		mem_uncharge(t[i]->cap * sizeof(*t[i]->slot));
 		free(t[i]->slot);
 		memset(t[i], 0, sizeof(*t[i]));
 	}
@@ -45,6 +56,7 @@ void profile_release(struct profile *p)
 	size_t i;
 
 	HASH_CLEAR(hh, p->strings);	/* the items live in the arena */
+	mem_uncharge(p->mem_tables);
 	free(p->fn_tab.slot);
 	free(p->file_tab.slot);
 	free(p->call_tab.slot);
@@ -101,10 +113,13 @@ static inline uint64_t hash_ptrs(const void *a, const void *b, uint64_t c)
 	return hash_words((uint64_t)(uintptr_t)a, (uint64_t)(uintptr_t)b, c);
 }
 
-static void ptab_grow(struct ptab *t)
+static void ptab_grow(struct ptab *t, size_t *mem)
 {
 	size_t ncap = t->cap ? 2 * t->cap : 64, i;
 	struct ptab_slot *ns = xcalloc(ncap, sizeof(*ns));
+
+	*mem += (ncap - t->cap) * sizeof(*ns);
+	mem_charge((ncap - t->cap) * sizeof(*ns));
 
 	for (i = 0; i < t->cap; i++) {
 		size_t j;
@@ -128,7 +143,7 @@ static void ptab_grow(struct ptab *t)
 #define PTAB_FIND(t, h, T, x, EQ, slotp) do {					\
 	size_t m_, i_;								\
 	if (((t)->n + 1) * 4 > (t)->cap * 3)					\
-		ptab_grow(t);							\
+		ptab_grow(t, &p->mem_tables);					\
 	m_ = (t)->cap - 1;							\
 	i_ = (size_t)(h) & m_;							\
 	for (;;) {								\
@@ -154,6 +169,7 @@ static void ftab_grow(struct profile *p)
 	size_t ncap = t->cap ? 2 * t->cap : 64, i;
 	uint64_t *ns = xcalloc(ncap, sizeof(*ns));
 
+	tables_charge(p, (ncap - t->cap) * sizeof(*ns));
 	for (i = 0; i < t->cap; i++) {
 		uint64_t s = t->slot[i];
 		const struct fn *f;
@@ -190,6 +206,7 @@ const char *profile_intern(struct profile *p, const char *s, size_t len)
 
 #define GROW(arr, n, cap) do { \
 	if ((n) == (cap)) { \
+		tables_charge(p, ((cap) ? (cap) : 64) * sizeof(*(arr))); \
 		(cap) = (cap) ? 2 * (cap) : 64; \
 		(arr) = xrealloc((arr), (cap) * sizeof(*(arr))); \
 	} \
@@ -269,6 +286,7 @@ struct call *profile_call(struct profile *p, struct fn *caller, struct fn *calle
 	if (p->nlinks < p->nfns) {
 		/* room for every function so far (ids below nfns) */
 		size_t n = p->capfns;
+		tables_charge(p, (n - p->nlinks) * (sizeof(*p->out) + sizeof(*p->in)));
 		p->out = xrealloc(p->out, n * sizeof(*p->out));
 		p->in = xrealloc(p->in, n * sizeof(*p->in));
 		memset(p->out + p->nlinks, 0, (n - p->nlinks) * sizeof(*p->out));
@@ -322,12 +340,13 @@ static inline size_t line_slot(uint64_t key, size_t cap)
 	return (size_t)hash_u64(key) & (cap - 1);
 }
 
-static void lines_grow(struct file *f)
+static void lines_grow(struct profile *p, struct file *f)
 {
 	size_t ncap = f->lcap ? f->lcap * 2 : 64, i;
 	uint64_t *nk = xcalloc(ncap, sizeof(*nk));
 	struct cc **nv = xcalloc(ncap, sizeof(*nv));
 
+	tables_charge(p, (ncap - f->lcap) * (sizeof(*nk) + sizeof(*nv)));
 	for (i = 0; i < f->lcap; i++) {
 		size_t s;
 		if (!f->lkeys[i])
@@ -351,7 +370,7 @@ struct cc *profile_line(struct profile *p, struct file *f, uint64_t line)
 	size_t s;
 
 	if ((f->nlines + 1) * 4 > f->lcap * 3)
-		lines_grow(f);
+		lines_grow(p, f);
 	s = line_slot(key, f->lcap);
 	while (f->lkeys[s]) {
 		if (f->lkeys[s] == key)

@@ -147,6 +147,8 @@ struct cycle {
 struct profile {
 	struct arena arena;
 	struct events ev;
+	/* bytes of its indexes and arrays beside the arena, charged (arena.h) */
+	size_t mem_tables;
 
 	/* header, from the first part that gave each */
 	char *creator, *cmd, *pid, *thread, *part;

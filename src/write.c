@@ -17,7 +17,11 @@ struct name_id {
 	UT_hash_handle hh;
 };
 
+/* What one cost spread on a line holds, charged (arena.h) while writing. */
+#define ENTRY_BYTES(nraw) (sizeof(struct cc) + (nraw) * sizeof(uint64_t) + 2 * sizeof(void *) + 8)
+
 struct writer {
+	size_t charged;
 	const struct profile *p;
 	FILE *out;
 	struct name_id *ids[3];
@@ -242,6 +246,9 @@ static struct cc *entry(struct spread *sp, size_t i, size_t k)
 		ent->k = key;
 		ent->cc = fn_line_cc(&sp->w->lines[key.fn], key.line, sp->w->p->ev.nraw, ndef);
 		HASH_ADD(hh, sp->seen, k, sizeof(key), ent);
+		/* a cost (and its place in the function's list) held to the end */
+		sp->w->charged += ENTRY_BYTES(sp->w->p->ev.nraw);
+		mem_charge(ENTRY_BYTES(sp->w->p->ev.nraw));
 	}
 	if (ndef > sp->fn_max[i])
 		sp->fn_max[i] = ndef;
@@ -277,7 +284,7 @@ static size_t first_reaching(const uint32_t *max, size_t n, uint32_t t)
  * columns than it did (a column never given prints ".", not 0).
  * Otherwise (positions without lines, costs of a function given under
  * another file's fl=) the functions keep their self cost on line 0, and
- * so they do when the spreading would make more than 16 costs for each
+ * so they do when the spreading would make more than 4 costs for each
  * function and line of the file (each event's corner rule can take
  * other cells: with many events, costs made to disagree could otherwise
  * make the output, and its memory, grow with events x events x lines).
@@ -311,7 +318,7 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 			return;
 		}
 	}
-	sp.maxent = 16 * (nf + sp.nl);
+	sp.maxent = 4 * (nf + sp.nl);
 	sp.scratch = xcalloc(1, sizeof(struct cc) + (nraw + 1) * sizeof(uint64_t));
 	sp.fn_max = xcalloc(nf + 1, sizeof(*sp.fn_max));
 	sp.line_max = xcalloc(sp.nl + 1, sizeof(*sp.line_max));
@@ -618,5 +625,6 @@ int write_callgrind(const struct profile *p, const char *note, FILE *out)
 		free(w.lines[i].v);
 	}
 	free(w.lines);
+	mem_uncharge(w.charged);
 	return ferror(out) ? -1 : 0;
 }

@@ -1,9 +1,11 @@
-/* test_hash: the keyed hash (SipHash against its published vector, the key from the environment) and the merge sort. */
+/* test_hash: the keyed hash (SipHash against its published vector, the key from the environment), the merge sort, and memory charges. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "arena.h"
 #include "hash.h"
+#include "profile.h"
 #include "sort.h"
 #include "suites.h"
 
@@ -109,6 +111,22 @@ START_TEST(sort_shapes)
 }
 END_TEST
 
+/* A profile loaded and released gives back every byte it charged (arena.h). */
+START_TEST(mem_charges)
+{
+	struct profile p;
+	size_t before = mem_charged();
+
+	ck_assert_int_eq(unit_load(&p, "events: Ir Dr\nfl=a.c\nfn=main\n1 1 2\n2 3\n"
+				      "cfn=f\ncalls=1 5\n5 4\nfn=f\n5 4\n"), 0);
+	ck_assert_uint_gt(mem_charged(), before);
+	profile_seal(&p);
+	ck_assert_uint_gt(mem_charged(), before);
+	profile_release(&p);
+	ck_assert_uint_eq(mem_charged(), before);
+}
+END_TEST
+
 Suite *hash_suite(void)
 {
 	Suite *s = suite_create("hash");
@@ -116,6 +134,7 @@ Suite *hash_suite(void)
 	tcase_add_test(tc, siphash_vector);
 	tcase_add_test(tc, keyed);
 	tcase_add_test(tc, sort_shapes);
+	tcase_add_test(tc, mem_charges);
 	suite_add_tcase(s, tc);
 	return s;
 }
