@@ -14,7 +14,9 @@
 
 #include "arena.h"
 #include "diag.h"
+#include "hash.h"
 #include "load.h"
+#include "sort.h"
 
 /* bytes read or inflated at a time (tests build with a tiny one) */
 #ifndef INPUT_BLOCK
@@ -27,6 +29,60 @@ void input_list_init(struct input_list *l)
 	memset(l, 0, sizeof(*l));
 }
 
+static void listing_free(void);
+
+/* The files of a list by device and inode: ID_LISTED, and ID_FOUND when one came from a base name. */
+struct input_ids {
+	struct id_ent {
+		dev_t dev;
+		ino_t ino;
+		unsigned char flags;	/* 0: an empty slot */
+	} *slot;
+	size_t cap, n;
+};
+
+enum { ID_LISTED = 1, ID_FOUND = 2 };
+
+static struct id_ent *ids_slot(const struct input_ids *t, dev_t dev, ino_t ino)
+{
+	size_t m = t->cap - 1, i = (size_t)hash_words((uint64_t)dev, (uint64_t)ino, 6) & m;
+
+	while (t->slot[i].flags && (t->slot[i].dev != dev || t->slot[i].ino != ino))
+		i = (i + 1) & m;
+	return &t->slot[i];
+}
+
+/* The flags of a file of the list (0: not in it). */
+static unsigned ids_get(const struct input_list *l, const struct stat *st)
+{
+	return l->ids && l->ids->cap ? ids_slot(l->ids, st->st_dev, st->st_ino)->flags : 0;
+}
+
+static void ids_add(struct input_list *l, const struct stat *st, unsigned flags)
+{
+	struct input_ids *t = l->ids;
+	struct id_ent *e;
+
+	if (!t)
+		t = l->ids = xcalloc(1, sizeof(*t));
+	if ((t->n + 1) * 2 > t->cap) {
+		struct input_ids old = *t;
+		size_t i;
+		t->cap = old.cap ? 2 * old.cap : 64;
+		t->slot = xcalloc(t->cap, sizeof(*t->slot));
+		for (i = 0; i < old.cap; i++)
+			if (old.slot[i].flags)
+				*ids_slot(t, old.slot[i].dev, old.slot[i].ino) = old.slot[i];
+		free(old.slot);
+	}
+	e = ids_slot(t, st->st_dev, st->st_ino);
+	if (!e->flags)
+		t->n++;
+	e->dev = st->st_dev;
+	e->ino = st->st_ino;
+	e->flags |= (unsigned char)flags;
+}
+
 void input_list_release(struct input_list *l)
 {
 	size_t i;
@@ -34,6 +90,10 @@ void input_list_release(struct input_list *l)
 		free(l->paths[i]);
 	free(l->paths);
 	free(l->found);
+	if (l->ids)
+		free(l->ids->slot);
+	free(l->ids);
+	listing_free();
 	memset(l, 0, sizeof(*l));
 }
 
@@ -44,20 +104,20 @@ void input_list_release(struct input_list *l)
  */
 static void add_one(struct input_list *l, const char *path, int found)
 {
-	struct stat a, b;
-	size_t i;
+	struct stat a;
+	int known = strcmp(path, "-") && stat(path, &a) == 0;
 
-	if (strcmp(path, "-") && stat(path, &a) == 0) {
-		for (i = 0; i < l->n; i++)
-			if ((found || l->found[i]) && strcmp(l->paths[i], "-") &&
-			    stat(l->paths[i], &b) == 0 && a.st_dev == b.st_dev &&
-			    a.st_ino == b.st_ino)
-				return;
+	if (known && (ids_get(l, &a) & (found ? ID_LISTED : ID_FOUND)))
+		return;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->paths = xrealloc(l->paths, l->cap * sizeof(*l->paths));
+		l->found = xrealloc(l->found, l->cap * sizeof(*l->found));
 	}
-	l->paths = xrealloc(l->paths, (l->n + 1) * sizeof(*l->paths));
-	l->found = xrealloc(l->found, (l->n + 1) * sizeof(*l->found));
 	l->found[l->n] = (unsigned char)found;
 	l->paths[l->n++] = xstrdup(path);
+	if (known)
+		ids_add(l, &a, ID_LISTED | (found ? ID_FOUND : 0));
 }
 
 struct numbered {
@@ -77,14 +137,67 @@ static int numbered_cmp(const void *x, const void *y)
  * The files PATH<sep>N (N all digits) beside PATH, sorted by N; returns
  * how many.  '-': --separate-threads files; '.': the dumps of one run.
  */
+/*
+ * The names of the last folder listed, sorted, so that each profile of a
+ * folder of thousands (thread files, dumps) finds its numbered files by a
+ * binary search instead of reading the whole folder again (files x folder
+ * entries).  input_list_release() frees it.
+ */
+static struct {
+	char *dir;
+	char **names;
+	size_t n;
+} listing;
+
+static int name_cmp(const void *x, const void *y)
+{
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+static void listing_free(void)
+{
+	size_t i;
+
+	for (i = 0; i < listing.n; i++)
+		free(listing.names[i]);
+	free(listing.names);
+	free(listing.dir);
+	memset(&listing, 0, sizeof(listing));
+}
+
+/* The sorted names of folder dir ("." for the current one); 0 when it cannot be read. */
+static int list_dir(const char *dir)
+{
+	DIR *d;
+	struct dirent *e;
+	size_t cap = 0;
+
+	if (listing.dir && !strcmp(listing.dir, dir))
+		return 1;
+	listing_free();
+	d = opendir(dir);
+	if (!d)
+		return 0;
+	listing.dir = xstrdup(dir);
+	while ((e = readdir(d)) != NULL) {
+		if (listing.n == cap) {
+			cap = cap ? 2 * cap : 64;
+			listing.names = xrealloc(listing.names, cap * sizeof(*listing.names));
+		}
+		listing.names[listing.n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	sort_array(listing.names, listing.n, sizeof(*listing.names), name_cmp);
+	return 1;
+}
+
 static size_t numbered_files(const char *path, char sep, struct numbered **out)
 {
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
 	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0, blen = strlen(base), n = 0;
-	char *dir;
-	DIR *d;
-	struct dirent *e;
+	size_t lo = 0, hi, k;
+	char *dir, *prefix;
 	struct numbered *v = NULL;
 
 	*out = NULL;
@@ -96,31 +209,47 @@ static size_t numbered_files(const char *path, char sep, struct numbered **out)
 	else
 		dir[dirlen++] = '.';
 	dir[dirlen] = '\0';
-	d = opendir(dir);
+	k = (size_t)list_dir(dir);
 	free(dir);
-	if (!d)
+	if (!k)
 		return 0;
 	dirlen = slash ? (size_t)(slash - path) + 1 : 0;
-	while ((e = readdir(d)) != NULL) {
-		const char *s = e->d_name, *q;
+	/* the first name from BASE<sep> on; those that follow start with it */
+	prefix = xmalloc(blen + 2);
+	memcpy(prefix, base, blen);
+	prefix[blen] = sep;
+	prefix[blen + 1] = '\0';
+	hi = listing.n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(listing.names[mid], prefix) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	free(prefix);
+	for (k = lo; k < listing.n; k++) {
+		const char *s = listing.names[k], *q;
 		size_t nlen;
-		if (strncmp(s, base, blen) || s[blen] != sep || !s[blen + 1])
+		if (strncmp(s, base, blen) || s[blen] != sep)
+			break;
+		if (!s[blen + 1])
 			continue;
 		for (q = s + blen + 1; *q >= '0' && *q <= '9'; q++)
 			;
 		if (*q)
 			continue;
 		nlen = strlen(s);
-		v = xrealloc(v, (n + 1) * sizeof(*v));
+		if (!(n & (n - 1)))	/* doubled when n is a power of 2 */
+			v = xrealloc(v, (n ? 2 * n : 1) * sizeof(*v));
 		v[n].path = xmalloc(dirlen + nlen + 1);
 		memcpy(v[n].path, path, dirlen);
 		memcpy(v[n].path + dirlen, s, nlen + 1);
 		v[n].num = strtoull(s + blen + 1, NULL, 10);
 		n++;
 	}
-	closedir(d);
 	if (n)
-		qsort(v, n, sizeof(*v), numbered_cmp);
+		sort_array(v, n, sizeof(*v), numbered_cmp);
 	*out = v;
 	return n;
 }
@@ -155,22 +284,16 @@ size_t input_dumps_unread(const struct input_list *l, const char *path, char **f
 			  char **last)
 {
 	struct numbered *v;
-	struct stat a, b;
-	size_t n, i, k, unread = 0;
+	struct stat a;
+	size_t n, i, unread = 0;
 
 	*first = *last = NULL;
 	if (!strcmp(path, "-"))
 		return 0;
 	n = numbered_files(path, '.', &v);
 	for (i = 0; i < n; i++) {
-		int read = 0;
-		if (stat(v[i].path, &a))
-			continue;
-		for (k = 0; k < l->n && !read; k++)
-			read = strcmp(l->paths[k], "-") && stat(l->paths[k], &b) == 0 &&
-			       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-		if (read)
-			continue;
+		if (stat(v[i].path, &a) || (ids_get(l, &a) & ID_LISTED))
+			continue;	/* (in the list: read) */
 		if (!unread++)
 			*first = xstrdup(v[i].path);
 		free(*last);
@@ -263,6 +386,7 @@ static ssize_t read_some(int fd, void *buf, size_t n)
  */
 struct pull_src {
 	int fd, gz, eof, zr;
+	int trailing;		/* after the last member: 1 zero bytes, 2 other bytes */
 	z_stream zs;
 	unsigned char *in;	/* BLOCK bytes: compressed input */
 	const char *pre;	/* plain: bytes read before, handed out first */
@@ -295,6 +419,34 @@ static ssize_t pull_plain(struct pull_src *ps, char *buf, size_t cap)
 	return r;
 }
 
+/*
+ * Bytes after a gzip member that are not another member: read to the end,
+ * as gzip -d does, and say whether they were all zero bytes (padding, 1)
+ * or not (2); -1 after a read error (ps->why written).
+ */
+static int trailing_bytes(struct pull_src *ps)
+{
+	int zeros = 1;
+
+	for (;;) {
+		ssize_t r;
+		uInt i;
+		for (i = 0; i < ps->zs.avail_in && zeros; i++)
+			zeros = !ps->zs.next_in[i];
+		ps->zs.avail_in = 0;
+		if (ps->eof)
+			return zeros ? 1 : 2;
+		r = read_some(ps->fd, ps->in, BLOCK);
+		if (r < 0) {
+			snprintf(ps->why, sizeof(ps->why), "read error: %s", strerror(errno));
+			return -1;
+		}
+		ps->eof = r == 0;
+		ps->zs.next_in = ps->in;
+		ps->zs.avail_in = (uInt)r;
+	}
+}
+
 static ssize_t pull_gzip(struct pull_src *ps, char *buf, size_t cap)
 {
 	for (;;) {
@@ -315,7 +467,29 @@ static ssize_t pull_gzip(struct pull_src *ps, char *buf, size_t cap)
 			snprintf(ps->why, sizeof(ps->why), "gzip data ends early (truncated file?)");
 			return pull_fail();
 		}
-		if (ps->zr == Z_STREAM_END) {	/* another gzip member follows */
+		if (ps->zr == Z_STREAM_END) {
+			/* another gzip member, or bytes gzip -d ignores with a warning */
+			if (ps->zs.avail_in < 2 && !ps->eof) {
+				ssize_t r;
+				memmove(ps->in, ps->zs.next_in, ps->zs.avail_in);
+				r = read_some(ps->fd, ps->in + ps->zs.avail_in, BLOCK - ps->zs.avail_in);
+				if (r < 0) {
+					snprintf(ps->why, sizeof(ps->why), "read error: %s",
+						 strerror(errno));
+					return pull_fail();
+				}
+				ps->eof = r == 0;
+				ps->zs.next_in = ps->in;
+				ps->zs.avail_in += (uInt)r;
+				continue;
+			}
+			if (ps->zs.avail_in < 2 || ps->zs.next_in[0] != 0x1f ||
+			    ps->zs.next_in[1] != 0x8b) {
+				ps->trailing = trailing_bytes(ps);
+				if (ps->trailing < 0)
+					return pull_fail();
+				return 0;
+			}
 			inflateReset(&ps->zs);
 			ps->zr = Z_OK;
 		}
@@ -371,6 +545,10 @@ static int load_through(struct profile *p, int fd, int gz, const char *pre, size
 		ps.npre = npre;
 	}
 	rc = load_pull(p, name, pwd, pull, pull_why, &ps);
+	if (!rc && ps.trailing > 0)
+		diag(DIAG_WARNING, name, 0, ps.trailing == 1 ?
+		     "trailing zero bytes after the gzip data ignored" :
+		     "trailing garbage after the gzip data ignored");
 	if (gz)
 		inflateEnd(&ps.zs);
 	free(ps.in);

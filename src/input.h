@@ -27,7 +27,12 @@
 struct input_list {
 	char **paths;
 	size_t n;
-	unsigned char *found;	/* private: paths[i] came from a base name */
+	/* private: paths[i] came from a base name; room; the files by device
+	   and inode (a hash: thousands of thread files each stat'ed against
+	   every earlier one took minutes) */
+	unsigned char *found;
+	size_t cap;
+	struct input_ids *ids;
 };
 
 void input_list_init(struct input_list *l);
