@@ -10,7 +10,6 @@ args="--auto=no --threshold=100 --show-percs=no in.cg"
 inputs="in.cg-*"
 count=sysCount
 gen() {
-	i=1
 	awk -v n="$1" 'BEGIN {
 		for (i = 1; i <= n; i++)
 			printf "events: Ir\nthread: %d\nfn=t%d\n1 %d\n", i, i, i >("in.cg-" i)
