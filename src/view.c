@@ -65,6 +65,22 @@ static int add(struct profile *dst, struct cc *to, const struct cc *from)
 	return 0;
 }
 
+/* Calls merged into one: their counts summed, checked (a view never prints a wrapped count). */
+static int add_count(uint64_t *to, uint64_t n)
+{
+	if (!__builtin_add_overflow(*to, n, to))
+		return 0;
+	diag(DIAG_ERROR, NULL, 0, "a call count summed for a graph view does not fit in 64 bits");
+	return -1;
+}
+
+/* The same where counts are estimates (split in proportion): at most 2^64-1. */
+static void add_count_sat(uint64_t *to, uint64_t n)
+{
+	if (__builtin_add_overflow(*to, n, to))
+		*to = UINT64_MAX;
+}
+
 /* The file of dst with the name of src's file f. */
 static struct file *file_in(struct profile *dst, const struct file *f)
 {
@@ -102,8 +118,7 @@ static int copy_lines(struct profile *dst, const struct profile *src, struct fn 
 			if (!map[s->k.caller->id] || !map[s->k.callee->id])
 				continue;
 			c = profile_callsite(dst, d, s->k.line, map[s->k.caller->id], map[s->k.callee->id]);
-			c->count += s->count;
-			if (add(dst, c->cc, s->cc))
+			if (add_count(&c->count, s->count) || add(dst, c->cc, s->cc))
 				return -1;
 		}
 	}
@@ -135,8 +150,7 @@ int view_merge_inlined(struct profile *dst, const struct profile *src)
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
 		struct call *d = profile_call(dst, map[c->k.caller->id], map[c->k.callee->id]);
-		d->count += c->count;
-		if (add(dst, d->cc, c->cc))
+		if (add_count(&d->count, c->count) || add(dst, d->cc, c->cc))
 			goto out;
 	}
 	rc = copy_lines(dst, src, map);
@@ -329,7 +343,7 @@ static int scaled_copy(struct profile *dst, const struct profile *src, const dou
 		if (!count && k[a * ne + pe] > 0)
 			count = 1;	/* some of these calls happen here */
 		d = profile_call(dst, map[a], map[c->k.callee->id]);
-		d->count += count;
+		add_count_sat(&d->count, count);
 		for (e = 0; e < ne; e++)
 			d->cc->v[e] += scale(c->cc->v[e], k[a * ne + e]);
 		if (c->cc->ndef > d->cc->ndef)
@@ -507,7 +521,7 @@ static int hide(struct profile *dst, const struct profile *src, const struct opt
 			continue;
 		for (x = out[i]; x; x = x->next) {
 			struct call *d = profile_call(dst, map[i], map[x->to]);
-			d->count += round_u64(x->count);
+			add_count_sat(&d->count, round_u64(x->count));
 			for (e = 0; e < ne; e++)
 				d->cc->v[e] += round_u64(x->cost[e]);
 			d->cc->ndef = (uint32_t)ne;

@@ -1,0 +1,4 @@
+# main calls b 2^64-1 times from a.c and 5 times from inlined code of b.h:
+# the graph (--format=dot, folded, flamegraph) merges the inlined code
+# into main, and the count would wrap to 4; refused
+annogrind --format=dot bad/viewcalls.cg
