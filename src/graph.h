@@ -9,7 +9,7 @@
  * (fn->cycle, p->cycles), computes each cycle's inclusive cost, and sets
  * fn.outer, fn.may_nest, fn.incl_exact and call.recursive.
  *
- * The rule (also in the README and the man page).  Callgrind names an
+ * The rule (also in the man page).  Callgrind names an
  * activation that begins while the same function is already running with
  * a recursion level: f'2 (f'3 ... up to --separate-recs).  A name without
  * one is "outer": it is never entered while it runs, so no call into it

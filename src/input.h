@@ -7,7 +7,7 @@
 #include "profile.h"
 
 /*
- * The rule (also in the README and the man page): the first argument is a
+ * The rule (also in the man page): the first argument is a
  * profile; each further argument is a profile too when it is
  * gzip-compressed, when its first line that is neither empty nor a '#'
  * comment starts with a Callgrind header key ("version:", "creator:",

@@ -6,7 +6,7 @@ function (a name without a recursion level such as f'2) and every call line
 with an outer end must be the reference's, byte for byte, including the
 rows MANIFEST.tsv marks ORACLE-BUG.  callgrind_annotate sums the calls into
 a function, which is exact exactly there; elsewhere the two differ on
-purpose (see README, "Inclusive costs").
+purpose (see the man page, "Inclusive costs").
 
 Ends with "oracle-outer: N passed, N failed, N skipped" (a row counts once;
 skipped: not Callgrind's, refused by either tool, or callgrind_annotate
