@@ -23,8 +23,8 @@ is found only where the README installs it:
     README then uses.
 
 Each command must exit 0 (pipelines with pipefail); one of annogrind must
-print something or write it to a file ("> FILE") that is there and not
-empty.  Prints
+print something or write it to a file ("> FILE", --output=FILE) that is
+there and not empty.  Prints
 "readme: N passed, N failed".
 """
 import os
@@ -133,7 +133,8 @@ def main():
             for e in expect:
                 if problem is None and e not in got:
                     problem = 'no output line %r' % e
-            m = re.search(r'>\s*(\S+)\s*$', cmd)
+            m = (re.search(r'>\s*(\S+)\s*$', cmd)
+                 or re.search(r'--output=(\S+)', cmd))
             if problem is None and not m and not text.strip() and words[0] == 'annogrind':
                 problem = 'no output'
 
