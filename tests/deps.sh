@@ -16,6 +16,8 @@ if [ "$1" = check ]; then
 	command -v cmark-gfm >/dev/null 2>&1 || need="$need cmark-gfm"
 	python3 -c 'import yaml' 2>/dev/null || need="$need python3-yaml"
 	command -v dot >/dev/null 2>&1 || need="$need graphviz"
+	[ -x /usr/bin/time ] || need="$need time"
+	command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
