@@ -10,9 +10,13 @@ set -u
 top=$(pwd)
 name=jobs-equal
 export LC_ALL=C
+# The binary compared is built with AddressSanitizer and UBSan: a report
+# exits 99 and prints on stderr, which the comparison catches.
+export ASAN_OPTIONS=detect_leaks=1:exitcode=99:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:exitcode=99
 tiny=build/blocks7
 pass=0 fail=0
-if ! ${MAKE:-make} -s BUILD=$tiny BIN=$tiny/annogrind CFLAGS="-O1 -g -DLOAD_READ_BLOCK=7" >/dev/null 2>&1; then
+if ! ${MAKE:-make} -s SANITIZE=address,undefined BUILD=$tiny BIN=$tiny/annogrind CFLAGS="-O1 -g -DLOAD_READ_BLOCK=7" >/dev/null 2>&1; then
 	echo "cannot build the 7-byte-block binary"
 	echo "$name: 0 passed, 1 failed"
 	exit 1

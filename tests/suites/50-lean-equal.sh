@@ -11,6 +11,16 @@ set -u
 top=$(pwd)
 name=lean-equal
 export LC_ALL=C
+# Both reports come from a build with AddressSanitizer and UBSan: a report
+# exits 99 and prints on stderr, which the comparison catches.
+export ASAN_OPTIONS=detect_leaks=1:exitcode=99:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:exitcode=99
+asan=build/asan/annogrind
+if ! ${MAKE:-make} -s SANITIZE=address,undefined BUILD=build/asan BIN=$asan >/dev/null 2>&1; then
+	echo "cannot build the sanitized binary"
+	echo "$name: 0 passed, 1 failed"
+	exit 1
+fi
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -18,7 +28,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 run() { # FILE OPTS...: all it says but the inclusive-cost warning, and its exit status
 	f=$1
 	shift
-	(cd "$(dirname "$f")" && "$top/annogrind" "$@" "$(basename "$f")" 2>&1; echo "exit $?") |
+	(cd "$(dirname "$f")" && "$top/$asan" "$@" "$(basename "$f")" 2>&1; echo "exit $?") |
 		grep -v "warning: inclusive cost of .* above the program total"
 }
 

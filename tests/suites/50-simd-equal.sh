@@ -10,6 +10,10 @@ set -u
 top=$(pwd)
 name=simd-equal
 export LC_ALL=C
+# The binary compared is built with AddressSanitizer and UBSan: a report
+# exits 99 and prints on stderr, which the comparison catches.
+export ASAN_OPTIONS=detect_leaks=1:exitcode=99:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:exitcode=99
 pass=0 fail=0 skip=0
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
@@ -31,7 +35,7 @@ x86_64|amd64)
 			continue
 		fi
 		simd=build/simd$v
-		if ! ${MAKE:-make} -s BUILD=$simd BIN=$simd/annogrind CFLAGS="-O1 -g -DLOAD_SIMD=$v" >/dev/null 2>&1; then
+		if ! ${MAKE:-make} -s SANITIZE=address,undefined BUILD=$simd BIN=$simd/annogrind CFLAGS="-O1 -g -DLOAD_SIMD=$v" >/dev/null 2>&1; then
 			echo "FAIL: cannot build the LOAD_SIMD=$v binary"
 			fail=$((fail + 1))
 			continue
