@@ -771,6 +771,11 @@ int main(int argc, char **argv)
 		rc = usage_error("--annotate=asm works with the text report and --format=json only");
 		goto out;
 	}
+	if (o.annotate_asm && o.nfilters) {
+		/* the copy they make keeps no cost per instruction */
+		rc = usage_error("--annotate=asm does not work with --focus, --ignore or --hide");
+		goto out;
+	}
 	if (o.output) {
 		if (output_open(&outp, o.output, err, sizeof(err))) {
 			escape_line(stderr, "annogrind: %s", err);
