@@ -124,14 +124,25 @@ int report_folded(struct report *r)
 #define BOTTOM 34
 #define MIN_WIDTH 0.1	/* narrower frames are left out (their parent covers them) */
 
-/* XML text: the five specials escaped, control bytes '?', a byte outside UTF-8 as its Latin-1 code point. */
+/*
+ * XML text: the five specials escaped, C0 control bytes '?', C1 and bidi
+ * controls as the visible text \xHH (escape.h: a browser would obey a
+ * bidi override and show the name reordered), any other byte outside
+ * UTF-8 as its Latin-1 code point.
+ */
 static void put_xml(struct outbuf *out, const char *s)
 {
-	const unsigned char *u = (const unsigned char *)s;
+	const unsigned char *u = (const unsigned char *)s, *end = u + strlen(s);
 	char num[16];
+	size_t e;
 
 	while (*u) {
 		size_t n = report_utf8_len(u);
+		if (*u >= 0x80 && (e = escape_unit((const char *)u, (size_t)(end - u))) > 0) {
+			escape_outbuf(out, (const char *)u, e, 1);
+			u += e;
+			continue;
+		}
 		switch (*u) {
 		case '&':
 			outbuf_puts(out, "&amp;");
