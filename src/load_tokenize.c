@@ -392,10 +392,13 @@ static struct run *run_open(struct block *b, size_t rec, size_t tok)
 	return ru;
 }
 
-/* The run ends: its sums keep ncol slots. */
-static void run_close(struct block *b, struct run *ru, size_t tok0)
+/*
+ * The run ends: its sums keep ncol slots.  Its tokens are [tok0, tokend):
+ * a calls= line right after the run has its tokens after tokend.
+ */
+static void run_close(struct block *b, struct run *ru, size_t tok0, size_t tokend)
 {
-	ru->ntok = b->ntok - tok0;
+	ru->ntok = tokend - tok0;
 	ru->lasttok -= tok0;
 	b->nacc = ru->acc + ru->ncol;
 }
@@ -692,7 +695,7 @@ static inline __attribute__((always_inline)) void
 tokenize_with(struct block *b, void (*classes)(const unsigned char *s, struct lclass *m))
 {
 	const char *s = b->buf, *end = b->buf + b->len;
-	size_t whole = b->last_nonl ? 0 : b->len, tok0 = 0;
+	size_t whole = b->last_nonl ? 0 : b->len, tok0 = 0, tokend;
 	struct run *ru = NULL;
 	int pend = 1;		/* a calls= line may wait for its cost line */
 
@@ -751,6 +754,7 @@ tokenize_with(struct block *b, void (*classes)(const unsigned char *s, struct lc
 			b->ntok = tok;
 		}
 		nl = memchr(s, '\n', (size_t)(end - s));
+		tokend = b->ntok;	/* where an open run's tokens end */
 		if (c == 'c' && nl - s > 6 && !memcmp(s, "calls=", 6) && (size_t)(nl - s) < REC_LONG) {
 			/* the count and the target, if they are plain tokens */
 			const char *v = s + 6;
@@ -782,7 +786,7 @@ tokenize_with(struct block *b, void (*classes)(const unsigned char *s, struct lc
 			ru->nrec++;
 			ru->nbytes += (size_t)(nl - s) + 1;
 		} else if (ru) {
-			run_close(b, ru, tok0);
+			run_close(b, ru, tok0, tokend);
 			ru = NULL;
 		}
 		if (kind == LN_CALLS)
@@ -792,7 +796,7 @@ tokenize_with(struct block *b, void (*classes)(const unsigned char *s, struct lc
 		s = nl + 1;
 	}
 	if (ru)
-		run_close(b, ru, tok0);
+		run_close(b, ru, tok0, b->ntok);
 	if (b->last_nonl && !b->nul) {
 		rec_room(b);
 		block_add_rec(b, s, b->buf + b->len, REC_SLOW);
