@@ -70,6 +70,7 @@ struct fnode {
 	const char *file, *obj;
 	uint64_t self, total;
 	uint32_t child, next;	/* STACKS_NONE when none */
+	uint32_t parent;	/* (flame_build's; the root's is 0) */
 	uint32_t depth;
 	uint32_t match;		/* flame_match(): the node of the other tree, or STACKS_NONE */
 };

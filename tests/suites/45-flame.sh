@@ -5,6 +5,8 @@
 #    function's self cost is spread exactly over its stacks, each pair of
 #    frames is a call of the profile; with the default threshold (cut
 #    stacks in their callers), the sum and the calls;
+#  - on two real profiles (python3, sqlite3), the stacks through each
+#    outermost function against the calls made to it (tests/flame-exact.py);
 #  - the flame graph SVG well-formed (xmllint; skipped when absent);
 #  - two SVGs opened in headless Chromium (skipped when absent): a
 #    screenshot, and the DOM after the script ran: frames, tooltips, the
@@ -41,6 +43,19 @@ grep -v '^PASS ' "$tmp/why"
 n=$(($(grep -c . "$tmp/list") / 2))
 echo "folded: $n profiles checked"
 [ "$n" -gt 20 ] && ok || bad "only $n profiles could be read"
+
+# the stacks against the inclusive costs the profile gives exactly
+# (tests/flame-exact.py: limits a little above what is measured now)
+for spec in "python3-json 1.0 0.08" "sqlite3 0.4 0.02"; do
+	set -- $spec
+	if python3 "$top/tests/flame-exact.py" "$bin" "$top/testdata/levels/real/$1.cg.gz" "$2" "$3" >"$tmp/exact" 2>&1 &&
+	   tail -1 "$tmp/exact" | grep -qx PASS; then
+		ok
+	else
+		bad "stacks of $1 far from its exact inclusive costs"
+	fi
+	sed '$d' "$tmp/exact"
+done
 
 if command -v xmllint >/dev/null 2>&1; then
 	for f in $profiles; do
