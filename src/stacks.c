@@ -463,9 +463,9 @@ static int part_cmp(const void *x, const void *y)
 
 struct fitc {
 	double target;
-	int dead;
+	uint32_t fn;		/* its nodes: flist[fstart[fn] .. fstart[fn + 1]) */
 	uint32_t first;		/* its lowest node: constraints are taken in this order */
-	uint32_t start, n;	/* its nodes: mem[start .. start + n) */
+	int dead;
 };
 
 static int fitc_cmp(const void *x, const void *y)
@@ -474,83 +474,57 @@ static int fitc_cmp(const void *x, const void *y)
 	return a->first < b->first ? -1 : a->first > b->first;
 }
 
+/* Is f's inclusive cost one its frames are fitted to? */
+static int fitted(const struct build *b, const struct fn *f)
+{
+	return f->incl_exact && fn_incl(b->p, f)->v[b->ev] > 0;
+}
+
+/* x: each stack's self cost; fstart/flist: the stacks of each function, in node order. */
 static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32_t *flist)
 {
 	const struct profile *p = b->p;
 	struct stacks *s = b->s;
-	size_t n = s->n, nf = p->nfns, i, k, ncon = 0, nmem = 0, cap, sweep;
-	uint32_t *cid, *near, *mem, *fill;
+	size_t n = s->n, nf = p->nfns, i, k, ncon = 0, sweep;
+	uint32_t *near;
 	struct fitc *con;
 	double *tot, *fac;
-	uint64_t work = 0;
+	uint64_t work = 0, budget = (uint64_t)FIT_BUDGET * n;
 
 	if (!n)
 		return;
-	/* cid[node]: the function whose exact inclusive cost its frame is part of, or UINT32_MAX */
-	cid = xmalloc(n * sizeof(*cid));
-	for (i = 0; i < n; i++) {
-		const struct fn *f = s->node[i].fn;
-		cid[i] = f->incl_exact && fn_incl(p, f)->v[b->ev] > 0 ? f->id : UINT32_MAX;
-	}
-	/* the nearest frame up a stack (itself included) in any constraint */
+	/* the nearest frame up a stack (itself included) that is fitted */
 	near = xmalloc(n * sizeof(*near));
 	for (i = 0; i < n; i++) {
 		uint32_t par = s->node[i].parent;
-		if (cid[i] != UINT32_MAX)
+		if (fitted(b, s->node[i].fn))
 			near[i] = (uint32_t)i;
 		else
 			near[i] = par == STACKS_NONE ? STACKS_NONE : near[par];
 	}
 	/* what a sweep's walks up the stacks cost: counted until past the budget */
-	for (i = 0; i < n && work <= (uint64_t)FIT_BUDGET * n; i++) {
+	for (i = 0; i < n && work <= budget; i++) {
 		uint32_t a;
-		if (cid[i] == UINT32_MAX)
+		if (near[i] != i)
 			continue;
-		for (a = near[i]; a != STACKS_NONE && work <= (uint64_t)FIT_BUDGET * n;
+		for (a = (uint32_t)i; a != STACKS_NONE && work <= budget;
 		     a = s->node[a].parent == STACKS_NONE ? STACKS_NONE : near[s->node[a].parent])
 			work++;
 	}
-	if (work > (uint64_t)FIT_BUDGET * n) {
-		free(cid);
+	if (work > budget) {
 		free(near);
 		return;
 	}
-	/* the constraints and their nodes, by id */
-	cap = nf;
-	fill = xcalloc(cap + 1, sizeof(*fill));
-	for (i = 0; i < n; i++)
-		if (cid[i] != UINT32_MAX)
-			fill[cid[i]]++;
-	con = xmalloc((cap + 1) * sizeof(*con));
-	{
-		uint32_t *slot = xmalloc((cap + 1) * sizeof(*slot));
-		for (k = 0; k < cap; k++) {
-			slot[k] = UINT32_MAX;
-			if (!fill[k])
-				continue;
-			slot[k] = (uint32_t)ncon;
-			con[ncon].start = (uint32_t)nmem;
-			con[ncon].n = 0;
-			con[ncon].first = UINT32_MAX;
-			con[ncon].dead = 0;
-			con[ncon].target = (double)fn_incl(p, p->fns[k])->v[b->ev];
-			nmem += fill[k];
-			ncon++;
-		}
-		mem = xmalloc((nmem + 1) * sizeof(*mem));
-		for (i = 0; i < n; i++) {
-			struct fitc *c;
-			if (cid[i] == UINT32_MAX)
-				continue;
-			c = &con[slot[cid[i]]];
-			mem[c->start + c->n++] = (uint32_t)i;
-			if (i < c->first)
-				c->first = (uint32_t)i;
-		}
-		free(slot);
+	con = xmalloc((nf + 1) * sizeof(*con));
+	for (k = 0; k < nf; k++) {
+		if (fstart[k] == fstart[k + 1] || !fitted(b, p->fns[k]))
+			continue;
+		con[ncon].target = (double)fn_incl(p, p->fns[k])->v[b->ev];
+		con[ncon].fn = (uint32_t)k;
+		con[ncon].first = flist[fstart[k]];
+		con[ncon].dead = 0;
+		ncon++;
 	}
-	free(fill);
-	free(cid);
 	sort_array(con, ncon, sizeof(*con), fitc_cmp);
 	tot = xmalloc(n * sizeof(*tot));
 	fac = xmalloc(n * sizeof(*fac));
@@ -564,24 +538,26 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 			if (s->node[i].parent != STACKS_NONE)
 				tot[s->node[i].parent] += tot[i];
 		for (k = 0; k < ncon; k++) {
-			const struct fitc *c = &con[k];
+			struct fitc *c = &con[k];
 			double cur = 0, r;
 			uint32_t j;
-			for (j = 0; j < c->n; j++) {
-				uint32_t y = mem[c->start + j], a;
+			if (c->dead)
+				continue;
+			for (j = fstart[c->fn]; j < fstart[c->fn + 1]; j++) {
+				uint32_t y = flist[j], a;
 				double m = 1;
 				/* what was scaled above it in this sweep */
-				for (a = near[y]; a != STACKS_NONE;
+				for (a = y; a != STACKS_NONE;
 				     a = s->node[a].parent == STACKS_NONE ? STACKS_NONE
 									: near[s->node[a].parent])
 					m *= fac[a];
 				cur += tot[y] * m;
 			}
-			if (!(cur > 0) || c->dead)
+			if (!(cur > 0))
 				continue;
 			r = c->target / cur;
 			if (sweep >= FIT_WARM && (r > FIT_FAR || r < 1 / FIT_FAR)) {
-				con[k].dead = 1;	/* the stacks made cannot meet it */
+				c->dead = 1;	/* the stacks made cannot meet it */
 				continue;
 			}
 			if (r > 1 + worst || r < 1 - worst)
@@ -590,8 +566,8 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 				r = FIT_STEP;
 			if (r < 1 / FIT_STEP)
 				r = 1 / FIT_STEP;
-			for (j = 0; j < c->n; j++)
-				fac[mem[c->start + j]] *= r;
+			for (j = fstart[c->fn]; j < fstart[c->fn + 1]; j++)
+				fac[flist[j]] *= r;
 		}
 		for (i = 0; i < n; i++) {
 			uint32_t par = s->node[i].parent;
@@ -615,7 +591,6 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 	free(tot);
 	free(fac);
 	free(con);
-	free(mem);
 	free(near);
 }
 
