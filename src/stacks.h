@@ -31,6 +31,10 @@
  *    (largest remainders), so the parts add up exactly; stacks worth less
  *    than half a unit (more on huge profiles) are not made and their part
  *    goes to the function's other stacks.
+ *  - Before the whole counts, those parts are fitted (stacks.c, fit()) to
+ *    the exact inclusive costs: the stacks through an outermost function
+ *    add up to its inclusive cost as nearly as the stacks made allow,
+ *    each function's self cost still spread exactly.
  *  - Then stacks whose total cost is at most prune are cut, their cost
  *    added to their caller's own (a root keeps its cost as its own).
  *
