@@ -77,7 +77,7 @@ static void render_filtered(struct report *r)
 	size_t k;
 
 	for (k = 1; k <= 3; k++) {
-		if (!view_filter(&q, r->p, f + 3 - k, k) && !graph_inclusive(&q, "fuzz")) {
+		if (!view_filter(&q, r->p, f + 3 - k, k, 0) && !graph_inclusive(&q, "fuzz")) {
 			struct report s = *r;
 			s.p = &q;
 			report_table(&s);

@@ -382,7 +382,9 @@ int graph_inclusive(struct profile *p, const char *name)
 
 		if (!recursive) {
 			/* outer, or may nest but never does: no call into it runs in another */
-			if (graph_exact_incl(p, f, incl))
+			if (p->exact_incl && p->exact_incl[i])
+				memcpy(incl, p->exact_incl[i], profile_cc_size(p));
+			else if (graph_exact_incl(p, f, incl))
 				goto out;
 			f->incl_exact = 1;
 			continue;

@@ -494,11 +494,14 @@ static int rename_profile(const struct opts *o, struct profile *p, int *rc)
  * --ignore or --hide, see inlined code inside its function; those options
  * then make a copy of the profile with only what they keep, which every
  * report reads.  p becomes that copy (moved by value, as in
- * rename_profile).  Returns -1 after a diagnostic.
+ * rename_profile).  Returns -1 after a diagnostic, -2 after one on a
+ * --focus, --ignore or --hide glob that matches nothing (when check is
+ * set: a usage error; a diff checks its two profiles together).
  */
-static int prepare_view(const struct opts *o, struct profile *p, const char *name)
+static int prepare_view(const struct opts *o, struct profile *p, const char *name, int check)
 {
 	struct profile q;
+	int rc;
 
 	if (o->format == OPTS_FORMAT_DOT || o->format == OPTS_FORMAT_FOLDED ||
 	    o->format == OPTS_FORMAT_FLAMEGRAPH || o->nfilters) {
@@ -514,9 +517,10 @@ static int prepare_view(const struct opts *o, struct profile *p, const char *nam
 		return 0;
 	if (graph_inclusive(p, name))
 		return -1;
-	if (view_filter(&q, p, o->filters, o->nfilters)) {
+	rc = view_filter(&q, p, o->filters, o->nfilters, check);
+	if (rc) {
 		profile_release(&q);
-		return -1;
+		return rc;
 	}
 	profile_release(p);
 	*p = q;
@@ -562,6 +566,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	struct gate_result res = { 0 };
 	char err[256];
 	int rc = EXIT_OK, s, built = 0;
+	unsigned char *seen;	/* the globs of --focus, --ignore, --hide that matched */
 	/* the reports for people show the events chosen; the others show all */
 	int people = o->format == OPTS_FORMAT_TEXT || o->format == OPTS_FORMAT_MARKDOWN;
 	size_t i;
@@ -577,6 +582,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	name[1] = o->user_files[0];
 	if (parse_rules(o, &funcs, &files, err, sizeof(err)))
 		return usage_error(err);
+	seen = xcalloc(o->nfilters + 1, 1);
 	for (s = 0; s < 2; s++) {
 		profile_init(&p[s]);
 		use[s] = &p[s];
@@ -618,10 +624,17 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 				goto out;
 			}
 		}
-		if (prepare_view(o, use[s], name[s]) || graph_inclusive(use[s], name[s])) {
-			rc = EXIT_INPUT;
+		view_filters_seen(use[s], o->filters, o->nfilters, seen);
+		bad = prepare_view(o, use[s], name[s], 0);
+		if (bad || graph_inclusive(use[s], name[s])) {
+			rc = bad == -2 ? EXIT_USAGE : EXIT_INPUT;
 			goto out;
 		}
+	}
+	/* a glob that matches nothing in either profile is a usage error */
+	if (view_filters_check(o->filters, o->nfilters, seen)) {
+		rc = EXIT_USAGE;
+		goto out;
 	}
 	if (o->format == OPTS_FORMAT_FLAMEGRAPH) {
 		/* the new profile's stacks, coloured by the change from the old one's */
@@ -692,6 +705,7 @@ differ:
 	escape_line(stderr, "annogrind: cannot compare '%s' with '%s': %s", name[0], name[1], err);
 	rc = EXIT_INPUT;
 out:
+	free(seen);
 	gate_result_release(&res);
 	if (built)
 		diff_release(&d);
@@ -835,8 +849,11 @@ int main(int argc, char **argv)
 #ifdef __GLIBC__
 	malloc_trim(0);	/* give back the loader's blocks and the indexes before the graph */
 #endif
-	if (prepare_view(&o, &p, strcmp(profile, "-") ? profile : "<stdin>") ||
-	    graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>") ||
+	if ((rc = prepare_view(&o, &p, strcmp(profile, "-") ? profile : "<stdin>", 1)) == -2) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
+	if (rc || graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>") ||
 	    ((o.format == OPTS_FORMAT_JSON || o.format == OPTS_FORMAT_TSV) &&
 	     graph_check_calls(&p, strcmp(profile, "-") ? profile : "<stdin>"))) {
 		rc = EXIT_INPUT;

@@ -8,6 +8,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "graph.h"
+#include "hash.h"
 #include "modname.h"
 #include "sort.h"
 
@@ -197,86 +198,452 @@ static size_t uf_find(size_t *parent, size_t x)
 }
 
 /*
- * The share of each function's cost (per event) spent under a match: 1 for
- * a match; else the calls into it (not recursive) weighted by the share of
- * their callers, over all those calls.  The members of one recursion (joined
- * by recursive calls) share one value.  Static cycles are solved by
- * repeating the sweep until nothing moves.
+ * The call graph seen by --focus and --ignore: functions joined by
+ * recursive calls form one unit (their calls to each other count nested
+ * calls again, so nothing can be said of them one by one), and the other
+ * calls join units.  Units are taken in the order of their strongly
+ * connected components, callers first, so a graph without static cycles is
+ * solved in one pass and only the members of a static cycle are swept
+ * again until they settle.
  */
-static double *under_matches(const struct profile *p, const unsigned char *match)
-{
-	size_t n = p->nfns, ne = p->ev.n, i, e, iter;
-	size_t *unit = xmalloc((n + 1) * sizeof(*unit));
-	double *psi = xcalloc(n * ne + 1, sizeof(*psi));
-	double *w = xcalloc(n * ne + 1, sizeof(*w));
-	unsigned char *umatch = xcalloc(n + 1, 1);
+struct ugraph {
+	const struct profile *p;
+	size_t n, ne, nc;	/* functions (= units by their first id), events, calls */
+	size_t *unit;		/* by fn id: its unit's id */
+	unsigned char *umatch;	/* by unit: holds a match */
+	uint32_t *ostart, *olist;	/* by unit: calls out to another unit (call indexes) */
+	uint32_t *istart, *ilist;	/* by unit: calls in from another unit */
+	uint32_t *order;	/* units, sink components first */
+	uint32_t *cstart;	/* components: order[cstart[k] .. cstart[k + 1]) */
+	size_t ncomp, nunits;
+	uint32_t *csize;	/* by unit: the size of its component */
+	unsigned char *above;	/* by unit: never under a match (see ugraph_above) */
+	double *self;		/* by unit and event */
+};
 
+static int inter(const struct ugraph *g, const struct call *c)
+{
+	return !c->recursive && g->unit[c->k.caller->id] != g->unit[c->k.callee->id];
+}
+
+/* Tarjan's components over the units, iteratively; components come sinks first. */
+static void ugraph_order(struct ugraph *g)
+{
+	size_t n = g->n, v0, sp = 0, depth, next = 0, nord = 0;
+	uint32_t *index = xcalloc(n + 1, sizeof(*index)), *low = xcalloc(n + 1, sizeof(*low));
+	uint32_t *stack = xmalloc((n + 1) * sizeof(*stack));
+	unsigned char *on = xcalloc(n + 1, 1);
+	struct { uint32_t v, k; } *fr = xmalloc((n + 1) * sizeof(*fr));
+
+	g->order = xmalloc((n + 1) * sizeof(*g->order));
+	g->cstart = xmalloc((n + 2) * sizeof(*g->cstart));
+	g->ncomp = 0;
+	for (v0 = 0; v0 < n; v0++) {
+		if (g->unit[v0] != v0 || index[v0])
+			continue;
+		depth = 0;
+		fr[0].v = (uint32_t)v0;
+		fr[0].k = g->ostart[v0];
+		index[v0] = low[v0] = (uint32_t)++next;
+		stack[sp++] = (uint32_t)v0;
+		on[v0] = 1;
+		for (;;) {
+			uint32_t v = fr[depth].v;
+			if (fr[depth].k < g->ostart[v + 1]) {
+				const struct call *c = g->p->calls[g->olist[fr[depth].k++]];
+				uint32_t w = (uint32_t)g->unit[c->k.callee->id];
+				if (!index[w]) {
+					index[w] = low[w] = (uint32_t)++next;
+					stack[sp++] = w;
+					on[w] = 1;
+					depth++;
+					fr[depth].v = w;
+					fr[depth].k = g->ostart[w];
+				} else if (on[w] && index[w] < low[v]) {
+					low[v] = index[w];
+				}
+				continue;
+			}
+			if (low[v] == index[v]) {
+				uint32_t w;
+				g->cstart[g->ncomp++] = (uint32_t)nord;
+				do {
+					w = stack[--sp];
+					on[w] = 0;
+					g->order[nord++] = w;
+				} while (w != v);
+			}
+			if (!depth)
+				break;
+			depth--;
+			if (low[v] < low[fr[depth].v])
+				low[fr[depth].v] = low[v];
+		}
+	}
+	g->cstart[g->ncomp] = (uint32_t)nord;
+	g->nunits = nord;
+	g->csize = xcalloc(n + 1, sizeof(*g->csize));
+	for (v0 = 0; v0 < g->ncomp; v0++)
+		for (depth = g->cstart[v0]; depth < g->cstart[v0 + 1]; depth++)
+			g->csize[g->order[depth]] = g->cstart[v0 + 1] - g->cstart[v0];
+	free(index);
+	free(low);
+	free(stack);
+	free(on);
+	free(fr);
+}
+
+/*
+ * With one match: the outermost function that is its only caller runs
+ * every activation of it, so it never runs under it (that would enter
+ * the match inside itself); nor does that function's only caller, and so
+ * on up.  Static paths from below the match back to these carry nothing.
+ */
+static void ugraph_above(struct ugraph *g)
+{
+	const struct profile *p = g->p;
+	size_t u = SIZE_MAX, i, j, steps;
+
+	g->above = xcalloc(g->n + 1, 1);
+	for (i = 0; i < g->n; i++) {
+		if (!g->umatch[i] || g->unit[i] != i)
+			continue;
+		if (u != SIZE_MAX)
+			return;	/* two matches: one may run under the other */
+		u = i;
+	}
+	for (steps = 0; u != SIZE_MAX && steps < g->n; steps++) {
+		size_t caller = SIZE_MAX;
+		for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
+			const struct call *c = p->calls[g->ilist[j]];
+			size_t a = g->unit[c->k.caller->id];
+			if (caller != SIZE_MAX && a != caller)
+				return;
+			caller = a;
+		}
+		if (caller == SIZE_MAX || g->above[caller] || g->umatch[caller] ||
+		    !p->fns[caller]->outer || p->fns[caller]->may_nest)
+			return;
+		g->above[caller] = 1;
+		u = caller;
+	}
+}
+
+static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigned char *match)
+{
+	size_t n = p->nfns, ne = p->ev.n, i, e;
+	uint32_t *fill;
+
+	memset(g, 0, sizeof(*g));
+	g->p = p;
+	g->n = n;
+	g->ne = ne;
+	g->nc = p->ncalls;
+	g->unit = xmalloc((n + 1) * sizeof(*g->unit));
 	for (i = 0; i < n; i++)
-		unit[i] = i;
+		g->unit[i] = i;
 	for (i = 0; i < p->ncalls; i++) {
 		const struct call *c = p->calls[i];
 		size_t a, b;
 		if (!c->recursive || c->k.caller == c->k.callee)
 			continue;
-		a = uf_find(unit, c->k.caller->id);
-		b = uf_find(unit, c->k.callee->id);
+		a = uf_find(g->unit, c->k.caller->id);
+		b = uf_find(g->unit, c->k.callee->id);
 		if (a != b)
-			unit[a < b ? b : a] = a < b ? a : b;
+			g->unit[a < b ? b : a] = a < b ? a : b;
 	}
+	g->umatch = xcalloc(n + 1, 1);
+	g->self = xcalloc(n * ne + 1, sizeof(*g->self));
 	for (i = 0; i < n; i++) {
-		unit[i] = uf_find(unit, i);
+		g->unit[i] = uf_find(g->unit, i);
 		if (match[i])
-			umatch[unit[i]] = 1;
+			g->umatch[g->unit[i]] = 1;
+		for (e = 0; e < ne; e++)
+			g->self[g->unit[i] * ne + e] += (double)p->fns[i]->self->v[e];
 	}
+	g->ostart = xcalloc(n + 2, sizeof(*g->ostart));
+	g->istart = xcalloc(n + 2, sizeof(*g->istart));
 	for (i = 0; i < p->ncalls; i++) {
 		const struct call *c = p->calls[i];
-		size_t u = unit[c->k.callee->id];
-		if (c->recursive || unit[c->k.caller->id] == u)
+		if (!inter(g, c))
+			continue;
+		g->ostart[g->unit[c->k.caller->id] + 1]++;
+		g->istart[g->unit[c->k.callee->id] + 1]++;
+	}
+	for (i = 0; i < n; i++) {
+		g->ostart[i + 1] += g->ostart[i];
+		g->istart[i + 1] += g->istart[i];
+	}
+	g->olist = xmalloc((g->ostart[n] + 1) * sizeof(*g->olist));
+	g->ilist = xmalloc((g->istart[n] + 1) * sizeof(*g->ilist));
+	fill = xcalloc(2 * n + 1, sizeof(*fill));
+	for (i = 0; i < p->ncalls; i++) {
+		const struct call *c = p->calls[i];
+		size_t a, b;
+		if (!inter(g, c))
+			continue;
+		a = g->unit[c->k.caller->id];
+		b = g->unit[c->k.callee->id];
+		g->olist[g->ostart[a] + fill[a]++] = (uint32_t)i;
+		g->ilist[g->istart[b] + fill[n + b]++] = (uint32_t)i;
+	}
+	free(fill);
+	ugraph_order(g);
+	ugraph_above(g);
+}
+
+static void ugraph_release(struct ugraph *g)
+{
+	free(g->unit);
+	free(g->umatch);
+	free(g->ostart);
+	free(g->olist);
+	free(g->istart);
+	free(g->ilist);
+	free(g->order);
+	free(g->cstart);
+	free(g->csize);
+	free(g->above);
+	free(g->self);
+}
+
+/* Sweeps of one static cycle before its values count as settled. */
+#define SETTLE_SWEEPS 1000
+#define SETTLE_TOL 1e-12
+/* Rounds of the flows down from and up to the matches (focus_or_ignore). */
+#define VIEW_ROUNDS 6
+
+/*
+ * The part of each unit's activity spent under a match (rho, by unit and
+ * event), and of each call (flow, by call and event), as the flow of the
+ * matches' activity down the calls: a match passes all of each call it
+ * makes; any other unit passes on what reaches it in proportion to its
+ * own cost and the calls it makes to units that are not matches.  Under a
+ * match nothing calls a match: an outermost one is never entered while it
+ * runs, so a static path from below it back to it carries nothing (that
+ * is what kept a match's own callers from being counted under it), and
+ * leaving such calls out of the proportion keeps the flow whole: what a
+ * match's calls carry down is spent exactly, in self costs further down.
+ * A unit takes at most all of what it could spend (rho <= 1).
+ */
+static void flow_down(const struct ugraph *g, const double *up, double *rho, double *flow,
+		      double *lost)
+{
+	const struct profile *p = g->p;
+	size_t ne = g->ne, k, e, j;
+	double *d = xcalloc(g->n * ne + 1, sizeof(*d)), *in = xcalloc(ne + 1, sizeof(*in));
+
+	/* what each unit can spend under a match: own cost and calls to non-matches */
+	for (k = 0; k < g->nunits; k++) {
+		size_t u = g->order[k];
+		if (g->above[u])
+			continue;	/* nothing of it can be under the match */
+		for (e = 0; e < ne; e++)
+			d[u * ne + e] = g->self[u * ne + e];
+		for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
+			const struct call *c = p->calls[g->olist[j]];
+			if (g->umatch[g->unit[c->k.callee->id]] || g->above[g->unit[c->k.callee->id]])
+				continue;
+			for (e = 0; e < ne; e++)
+				d[u * ne + e] += (double)c->cc->v[e] - up[g->olist[j] * ne + e];
+		}
+	}
+	for (k = g->ncomp; k-- > 0;) {
+		size_t sweep, m;
+		int single = g->cstart[k + 1] - g->cstart[k] == 1;
+		for (sweep = 0; sweep < SETTLE_SWEEPS; sweep++) {
+			double moved = 0;
+			for (m = g->cstart[k]; m < g->cstart[k + 1]; m++) {
+				size_t u = g->order[m];
+				if (g->umatch[u]) {
+					for (e = 0; e < ne; e++)
+						rho[u * ne + e] = 1;
+				} else {
+					memset(in, 0, ne * sizeof(*in));
+					for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
+						size_t ci = g->ilist[j];
+						for (e = 0; e < ne; e++)
+							in[e] += flow[ci * ne + e];
+					}
+					for (e = 0; e < ne; e++) {
+						double r = d[u * ne + e] > 0 ? in[e] / d[u * ne + e] : 0;
+						double dr;
+						if (r > 1)
+							r = 1;
+						dr = r > rho[u * ne + e] ? r - rho[u * ne + e] : rho[u * ne + e] - r;
+						if (dr > moved)
+							moved = dr;
+						rho[u * ne + e] = r;
+					}
+				}
+				for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
+					size_t ci = g->olist[j];
+					const struct call *c = p->calls[ci];
+					if (g->umatch[g->unit[c->k.callee->id]] || g->above[g->unit[c->k.callee->id]])
+						continue;
+					/* a match's calls are under it whole: nothing
+					   they lead to goes back up to it */
+					for (e = 0; e < ne; e++)
+						flow[ci * ne + e] = g->umatch[u] ? (double)c->cc->v[e]
+							: rho[u * ne + e] * ((double)c->cc->v[e] - up[ci * ne + e]);
+				}
+			}
+			if (single || (sweep && moved < SETTLE_TOL))
+				break;
+		}
+	}
+	/* what reached units that could not spend it (lost, by event) */
+	memset(lost, 0, ne * sizeof(*lost));
+	for (k = 0; k < g->nunits; k++) {
+		size_t u = g->order[k];
+		if (g->umatch[u])
+			continue;
+		memset(in, 0, ne * sizeof(*in));
+		for (j = g->istart[u]; j < g->istart[u + 1]; j++)
+			for (e = 0; e < ne; e++)
+				in[e] += flow[g->ilist[j] * ne + e];
+		for (e = 0; e < ne; e++)
+			if (in[e] > rho[u * ne + e] * d[u * ne + e])
+				lost[e] += in[e] - rho[u * ne + e] * d[u * ne + e];
+	}
+	free(d);
+	free(in);
+}
+
+/*
+ * The part of each call that leads down to a match (up, by call and
+ * event), as the flow of the calls into matches up the callers: a unit
+ * passes what its calls lead down to up to its callers, in proportion to
+ * the part of each call into it not already under a match, and at most
+ * that part.  The callers of an outermost match lose exactly what their
+ * calls to it cost, and so on up while a function has one caller.
+ *
+ * One run carries the calls into matches made by the callers in seed
+ * (NULL: all but those in trouble[]); a run for a barrier unit carries
+ * only that unit's calls into matches, and what its calls to other
+ * units lead down to is none of it: an outermost function is never
+ * entered again, so what went up through it cannot come back to it along
+ * a static cycle.  up_run is filled with the run's part.
+ */
+static void flow_up_run(const struct ugraph *g, const double *flow, const double *rest,
+			const unsigned char *trouble, size_t barrier, double *lead, double *up)
+{
+	const struct profile *p = g->p;
+	size_t ne = g->ne, k, e, j;
+
+	memset(up, 0, (g->nc * ne + 1) * sizeof(*up));
+	memset(lead, 0, (g->n * ne + 1) * sizeof(*lead));
+	/* a call into a match leads to it whole (nothing under a match calls one) */
+	for (j = 0; j < g->nc; j++) {
+		const struct call *c = p->calls[j];
+		size_t a = g->unit[c->k.caller->id];
+		if (!inter(g, c) || !g->umatch[g->unit[c->k.callee->id]])
+			continue;
+		if (barrier != SIZE_MAX ? a != barrier : trouble[a])
 			continue;
 		for (e = 0; e < ne; e++)
-			w[u * ne + e] += (double)c->cc->v[e];
+			up[j * ne + e] = (double)c->cc->v[e];
 	}
-	for (i = 0; i < n; i++)
-		if (umatch[i])
-			for (e = 0; e < ne; e++)
-				psi[i * ne + e] = 1;
-	/* sweeps over the calls, in the profile's order, until stable */
-	for (iter = 0; iter < 1000; iter++) {
-		double moved = 0;
-		double *next = xcalloc(n * ne + 1, sizeof(*next));
-		for (i = 0; i < p->ncalls; i++) {
-			const struct call *c = p->calls[i];
-			size_t u = unit[c->k.callee->id], a = unit[c->k.caller->id];
-			if (c->recursive || a == u || umatch[u])
-				continue;
-			for (e = 0; e < ne; e++)
-				if (w[u * ne + e] > 0)
-					next[u * ne + e] += psi[a * ne + e] * (double)c->cc->v[e] /
-							    w[u * ne + e];
-		}
-		for (i = 0; i < n; i++) {
-			if (unit[i] != i || umatch[i])
-				continue;
-			for (e = 0; e < ne; e++) {
-				double v = next[i * ne + e] > 1 ? 1 : next[i * ne + e];
-				double d = v > psi[i * ne + e] ? v - psi[i * ne + e] : psi[i * ne + e] - v;
-				if (d > moved)
-					moved = d;
-				psi[i * ne + e] = v;
+	for (k = 0; k < g->ncomp; k++) {
+		size_t sweep, m;
+		int single = g->cstart[k + 1] - g->cstart[k] == 1;
+		for (sweep = 0; sweep < SETTLE_SWEEPS; sweep++) {
+			double moved = 0;
+			for (m = g->cstart[k]; m < g->cstart[k + 1]; m++) {
+				size_t u = g->order[m];
+				double *l = &lead[u * ne];
+				if (g->umatch[u])
+					continue;
+				for (e = 0; e < ne; e++) {
+					double before = l[e], dl;
+					l[e] = 0;
+					for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
+						size_t ci = g->olist[j];
+						if (u == barrier && !g->umatch[g->unit[p->calls[ci]->k.callee->id]])
+							continue;
+						l[e] += up[ci * ne + e];
+					}
+					dl = l[e] > before ? l[e] - before : before - l[e];
+					if (before > 0 || l[e] > 0)
+						dl /= (l[e] > before ? l[e] : before);
+					if (dl > moved)
+						moved = dl;
+				}
+				/* the calls into u carry it up */
+				for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
+					size_t ci = g->ilist[j];
+					const struct call *c = p->calls[ci];
+					int from_match = g->umatch[g->unit[c->k.caller->id]];
+					for (e = 0; e < ne; e++) {
+						double r = rest[u * ne + e];
+						double part = from_match ? 0 : (double)c->cc->v[e] - flow[ci * ne + e];
+						double carried = l[e] < r ? l[e] : r;
+						up[ci * ne + e] = r > 0 ? carried * part / r : 0;
+					}
+				}
 			}
+			if (single || (sweep && moved < SETTLE_TOL))
+				break;
 		}
-		free(next);
-		if (moved < 1e-12)
-			break;
 	}
-	/* every member gets its unit's share */
-	for (i = 0; i < n; i++)
-		if (unit[i] != i)
-			memcpy(&psi[i * ne], &psi[unit[i] * ne], ne * sizeof(*psi));
-	free(unit);
-	free(w);
-	free(umatch);
-	return psi;
+}
+
+/* More outermost callers of matches in static cycles than this share one run. */
+#define UP_BARRIERS 16
+
+static void flow_up(const struct ugraph *g, const double *flow, double *up)
+{
+	const struct profile *p = g->p;
+	size_t ne = g->ne, e, j, nb = 0;
+	double *lead = xmalloc((g->n * ne + 1) * sizeof(*lead));
+	double *rest = xcalloc(g->n * ne + 1, sizeof(*rest));	/* by unit: calls in, not under a match */
+	double *run = xmalloc((g->nc * ne + 1) * sizeof(*run));
+	unsigned char *trouble = xcalloc(g->n + 1, 1);
+	size_t barrier[UP_BARRIERS];
+
+	for (j = 0; j < g->nc; j++) {
+		const struct call *c = p->calls[j];
+		size_t b;
+		if (!inter(g, c))
+			continue;
+		b = g->unit[c->k.callee->id];
+		if (g->umatch[g->unit[c->k.caller->id]])
+			continue;	/* under a match whole */
+		for (e = 0; e < ne; e++)
+			rest[b * ne + e] += (double)c->cc->v[e] - flow[j * ne + e];
+	}
+	/* outermost callers of matches on a static cycle get runs of their own */
+	for (j = 0; j < g->nc && nb < UP_BARRIERS; j++) {
+		const struct call *c = p->calls[j];
+		size_t a = g->unit[c->k.caller->id];
+		if (!inter(g, c) || !g->umatch[g->unit[c->k.callee->id]] || trouble[a] ||
+		    g->umatch[a] || !c->k.caller->outer || g->csize[a] < 2)
+			continue;
+		trouble[a] = 1;
+		barrier[nb++] = a;
+	}
+	flow_up_run(g, flow, rest, trouble, SIZE_MAX, lead, up);
+	for (j = 0; j < nb; j++) {
+		size_t i;
+		flow_up_run(g, flow, rest, trouble, barrier[j], lead, run);
+		for (i = 0; i < g->nc * ne; i++)
+			up[i] += run[i];
+	}
+	/* the runs together carry no more of a call than is not under a match */
+	for (j = 0; j < g->nc && nb; j++) {
+		const struct call *c = p->calls[j];
+		if (!inter(g, c) || g->umatch[g->unit[c->k.callee->id]])
+			continue;
+		for (e = 0; e < ne; e++) {
+			double part = (double)c->cc->v[e] - flow[j * ne + e];
+			if (up[j * ne + e] > part)
+				up[j * ne + e] = part > 0 ? part : 0;
+		}
+	}
+	free(lead);
+	free(rest);
+	free(run);
+	free(trouble);
 }
 
 /* A cost of 0 or more rounded to the nearest count (no libm). */
@@ -285,13 +652,6 @@ static uint64_t round_u64(double r)
 	if (!(r > 0))
 		return 0;
 	return r + 0.5 >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)(r + 0.5);
-}
-
-static uint64_t scale(uint64_t v, double k)
-{
-	if (k >= 1)
-		return v;
-	return round_u64((double)v * k);
 }
 
 /* Set dst's total to the sum of its self costs: the view's own program total. */
@@ -308,202 +668,455 @@ static int sum_total(struct profile *dst)
 }
 
 /*
- * keep[i] gives the factor of each event for function i (row of ne
- * doubles), or the whole row is 0: dropped.  Self costs are scaled by the
- * function's factor, calls by their caller's.
+ * The copy of --focus (focus set) or --ignore.  A function keeps the part
+ * rho of its self cost under a match (focus) or the rest (ignore; the
+ * matches go).  A call between units keeps its flow under a match (focus:
+ * a call into a match only from a match, so the stacks start at the
+ * matches) or what is left of it once that flow and what it leads down to
+ * a match are taken off (ignore); calls inside a unit are scaled like
+ * their caller.  A match keeps its exact inclusive cost (exact_incl):
+ * whatever calls of its callers were cut, that is what it cost.
  */
-static int scaled_copy(struct profile *dst, const struct profile *src, const double *k)
+static int view_copy(struct profile *dst, const struct profile *src, const struct ugraph *g,
+		     const unsigned char *match, const double *rho, const double *flow,
+		     const double *up, int focus)
 {
 	size_t i, e, ne = src->ev.n;
 	struct fn **map = xcalloc(src->nfns + 1, sizeof(*map));
+	double *keep = xmalloc((ne + 1) * sizeof(*keep));
 	int rc = -1;
 
 	if (modname_copy_header(dst, src))
 		goto out;
 	for (i = 0; i < src->nfns; i++) {
 		const struct fn *f = src->fns[i];
+		size_t u = g->unit[i];
 		int any = 0;
-		for (e = 0; e < ne; e++)
-			any |= k[i * ne + e] > 0;
-		if (!any)
+		if (!focus && g->umatch[u])
+			continue;
+		for (e = 0; e < ne; e++) {
+			double k = focus ? rho[u * ne + e] : 1 - rho[u * ne + e];
+			any |= k > 0;
+		}
+		if (!any && !(focus && match[i]))
 			continue;
 		map[i] = fn_in_copy(dst, f);
-		for (e = 0; e < ne; e++)
-			map[i]->self->v[e] = scale(f->self->v[e], k[i * ne + e]);
+		for (e = 0; e < ne; e++) {
+			double k = focus ? rho[u * ne + e] : 1 - rho[u * ne + e];
+			map[i]->self->v[e] = k >= 1 ? f->self->v[e] : round_u64((double)f->self->v[e] * k);
+		}
 		map[i]->self->ndef = f->self->ndef;
 	}
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
-		size_t a = c->k.caller->id, pe = 0;
-		struct call *d;
+		size_t a = g->unit[c->k.caller->id], b = g->unit[c->k.callee->id];
 		uint64_t count;
-		if (!map[a] || !map[c->k.callee->id])
+		double q;
+		struct call *d;
+		int any = 0;
+		if (!map[c->k.caller->id] || !map[c->k.callee->id])
 			continue;
-		count = scale(c->count, k[a * ne + pe]);
-		if (!count && k[a * ne + pe] > 0)
-			count = 1;	/* some of these calls happen here */
-		d = profile_call(dst, map[a], map[c->k.callee->id]);
+		for (e = 0; e < ne; e++) {
+			double v;
+			if (!inter(g, c))
+				v = (double)c->cc->v[e] * (focus ? rho[a * ne + e] : 1 - rho[a * ne + e]);
+			else if (focus && g->umatch[b])
+				v = g->umatch[a] ? (double)c->cc->v[e] : 0;
+			else if (focus)
+				v = flow[i * ne + e];
+			else
+				v = (double)c->cc->v[e] - flow[i * ne + e] - up[i * ne + e];
+			if (v > (double)c->cc->v[e])
+				v = (double)c->cc->v[e];
+			keep[e] = v > 0 ? v : 0;
+			any |= round_u64(keep[e]) > 0;
+		}
+		/* the calls kept: in the share of the first event's cost kept */
+		if (c->cc->v[0] > 0)
+			q = keep[0] / (double)c->cc->v[0];
+		else if (!inter(g, c))
+			q = focus ? rho[a * ne] : 1 - rho[a * ne];
+		else
+			q = focus ? (g->umatch[b] ? g->umatch[a] : (g->umatch[a] ? 1 : rho[a * ne]))
+				  : 1 - rho[a * ne];
+		count = q >= 1 ? c->count : round_u64((double)c->count * q);
+		if (!count && (any || q > 0) && c->count)
+			count = 1;	/* some of these calls are in the view */
+		if (!count && !any)
+			continue;
+		d = profile_call(dst, map[c->k.caller->id], map[c->k.callee->id]);
 		add_count_sat(&d->count, count);
 		for (e = 0; e < ne; e++)
-			d->cc->v[e] += scale(c->cc->v[e], k[a * ne + e]);
+			d->cc->v[e] += keep[e] >= (double)c->cc->v[e] ? c->cc->v[e] : round_u64(keep[e]);
 		if (c->cc->ndef > d->cc->ndef)
 			d->cc->ndef = c->cc->ndef;
+	}
+	if (focus) {
+		dst->exact_incl = xcalloc(dst->nfns + 1, sizeof(*dst->exact_incl));
+		for (i = 0; i < src->nfns; i++) {
+			const struct fn *f = src->fns[i];
+			if (!match[i] || !map[i] || !f->incl_exact || !src->incl)
+				continue;
+			dst->exact_incl[map[i]->id] = profile_cc_new(dst);
+			memcpy(dst->exact_incl[map[i]->id], fn_incl(src, f), profile_cc_size(dst));
+		}
 	}
 	if (copy_lines(dst, src, map) || sum_total(dst))
 		goto out;
 	rc = 0;
 out:
+	free(keep);
 	free(map);
 	return rc;
 }
 
-/* --focus (keep the share under the matches) or --ignore (keep the rest). */
-static int focus_or_ignore(struct profile *dst, const struct profile *src,
-			   const struct opts_filter *v, size_t n, int focus)
+/*
+ * What the flow down could not place (a unit reached by more than it can
+ * spend: the gprof rule splitting a function's calls evenly over its
+ * activations, where some of them lead to the match and others run under
+ * it) is given to the units under a match in proportion to what they
+ * could still take, so the matches' cost is spent exactly and none is
+ * above its own.
+ */
+static void settle_lost(const struct ugraph *g, double *rho, const double *lost)
 {
-	size_t i, ne = src->ev.n;
-	unsigned char *m = xcalloc(src->nfns + 1, 1);
-	double *psi;
-	int rc;
+	size_t ne = g->ne, k, e;
 
-	for (i = 0; i < src->nfns; i++)
-		m[i] = (unsigned char)matches(src->fns[i], v, n, focus ? OPTS_FOCUS : OPTS_IGNORE);
-	psi = under_matches(src, m);
-	if (!focus) {
-		for (i = 0; i < src->nfns * ne; i++)
-			psi[i] = m[i / ne] ? 0 : 1 - psi[i];
+	for (e = 0; e < ne; e++) {
+		double room = 0, s;
+		if (!(lost[e] > 0))
+			continue;
+		for (k = 0; k < g->nunits; k++) {
+			size_t u = g->order[k];
+			if (!g->umatch[u] && rho[u * ne + e] > 0)
+				room += (1 - rho[u * ne + e]) * g->self[u * ne + e];
+		}
+		if (!(room > 0))
+			continue;
+		s = lost[e] / room;
+		if (s > 1)
+			s = 1;
+		for (k = 0; k < g->nunits; k++) {
+			size_t u = g->order[k];
+			if (!g->umatch[u] && rho[u * ne + e] > 0)
+				rho[u * ne + e] += s * (1 - rho[u * ne + e]);
+		}
 	}
-	rc = scaled_copy(dst, src, psi);
-	free(psi);
-	free(m);
+}
+
+/* --focus (keep what runs under the matches) or --ignore (keep the rest). */
+static int focus_or_ignore(struct profile *dst, const struct profile *src,
+			   const unsigned char *match, int focus)
+{
+	size_t ne = src->ev.n;
+	struct ugraph g;
+	double *rho, *flow, *up, *lost = xcalloc(ne + 1, sizeof(double));
+	int rc, round;
+
+	ugraph_init(&g, src, match);
+	rho = xcalloc(src->nfns * ne + 1, sizeof(*rho));
+	flow = xcalloc(src->ncalls * ne + 1, sizeof(*flow));
+	up = xcalloc(src->ncalls * ne + 1, sizeof(*up));
+	/*
+	 * The two flows bound each other: under an outermost match nothing
+	 * leads back down to it, so the part of a call that leads to a match
+	 * is never under one.  Rounds of both settle them; where a static
+	 * cycle runs through a match they settle slowly, and what is still
+	 * lost after the last round is given back (settle_lost()).
+	 */
+	for (round = 0; round < VIEW_ROUNDS; round++) {
+		size_t e;
+		double worst = 0;
+		flow_up(&g, flow, up);
+		flow_down(&g, up, rho, flow, lost);
+		for (e = 0; e < ne; e++)
+			if (lost[e] > worst)
+				worst = lost[e];
+		if (worst < 0.5)
+			break;
+	}
+	flow_up(&g, flow, up);
+	settle_lost(&g, rho, lost);
+	rc = view_copy(dst, src, &g, match, rho, flow, up, focus);
+	free(rho);
+	free(flow);
+	free(up);
+	free(lost);
+	ugraph_release(&g);
 	return rc;
 }
 
 /*
  * --hide: each match, in name order, is taken out of the call graph; its
  * self cost goes to its callers and its calls become theirs, split in
- * proportion to the costs of the calls made to it (per event).  A match
- * nobody calls stays.  Works on a copy with costs in doubles.
+ * proportion to the costs of the calls made to it (per event), in whole
+ * counts that add up to what was split (largest remainders), so the
+ * program total and the calls into every function not hidden keep their
+ * sums to the count.  A call of the match back to one of its callers is
+ * split over its other callers only: that caller did not call itself
+ * through the match (an outermost one cannot be entered again).  A match
+ * nobody calls stays.
  */
 struct hedge {
-	size_t to;
-	double count;
-	double *cost;		/* ne */
-	int recursive;
-	struct hedge *next;
+	uint32_t from, to;
+	unsigned recursive:1, dead:1;
+	uint64_t count;
+	uint64_t *cost;		/* ne */
 };
+
+struct hgraph {
+	size_t ne, n;
+	struct hedge *e;
+	size_t ne_, cap;
+	uint32_t **out, **in;	/* by fn: edge indexes (dead ones skipped) */
+	size_t *nout, *nin, *capout, *capin;
+	uint32_t *tab;		/* (from, to) of live non-recursive edges: 1 + index */
+	size_t tcap, tn;
+	uint64_t *self;		/* n * ne */
+};
+
+static size_t htab_slot(const struct hgraph *h, uint32_t from, uint32_t to)
+{
+	size_t s = (size_t)hash_words(from, to, 7) & (h->tcap - 1);
+	for (; h->tab[s]; s = (s + 1) & (h->tcap - 1)) {
+		const struct hedge *x = &h->e[h->tab[s] - 1];
+		if (x->from == from && x->to == to)
+			break;
+	}
+	return s;
+}
+
+static void hlist_add(uint32_t **v, size_t *n, size_t *cap, uint32_t x)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 4;
+		*v = xrealloc(*v, *cap * sizeof(**v));
+	}
+	(*v)[(*n)++] = x;
+}
+
+static uint32_t hedge_new(struct hgraph *h, uint32_t from, uint32_t to, int recursive)
+{
+	struct hedge *x;
+	uint32_t id;
+
+	if (h->ne_ == h->cap) {
+		h->cap = h->cap ? 2 * h->cap : 64;
+		h->e = xrealloc(h->e, h->cap * sizeof(*h->e));
+	}
+	id = (uint32_t)h->ne_++;
+	x = &h->e[id];
+	memset(x, 0, sizeof(*x));
+	x->from = from;
+	x->to = to;
+	x->recursive = recursive != 0;
+	x->cost = xcalloc(h->ne + 1, sizeof(*x->cost));
+	hlist_add(&h->out[from], &h->nout[from], &h->capout[from], id);
+	hlist_add(&h->in[to], &h->nin[to], &h->capin[to], id);
+	if (!recursive) {
+		size_t s;
+		if (2 * (h->tn + 1) > h->tcap) {
+			size_t k, old = h->tcap;
+			uint32_t *ot = h->tab;
+			h->tcap = old ? 2 * old : 64;
+			h->tab = xcalloc(h->tcap, sizeof(*h->tab));
+			for (k = 0; k < old; k++)
+				if (ot[k]) {
+					const struct hedge *y = &h->e[ot[k] - 1];
+					h->tab[htab_slot(h, y->from, y->to)] = ot[k];
+				}
+			free(ot);
+		}
+		s = htab_slot(h, from, to);
+		h->tab[s] = id + 1;
+		h->tn++;
+	}
+	return id;
+}
+
+/* The live non-recursive edge from -> to, made when there is none. */
+static uint32_t hedge_get(struct hgraph *h, uint32_t from, uint32_t to)
+{
+	size_t s = htab_slot(h, from, to);
+	if (h->tab[s])
+		return h->tab[s] - 1;
+	return hedge_new(h, from, to, 0);
+}
+
+struct hsplit {
+	uint32_t k;
+	uint64_t rem_hi, rem_lo;
+};
+
+static int hsplit_cmp(const void *x, const void *y)
+{
+	const struct hsplit *a = x, *b = y;
+	if (a->rem_hi != b->rem_hi)
+		return a->rem_hi > b->rem_hi ? -1 : 1;
+	if (a->rem_lo != b->rem_lo)
+		return a->rem_lo > b->rem_lo ? -1 : 1;
+	return a->k < b->k ? -1 : a->k > b->k;
+}
+
+/*
+ * total split over m parts by weights w (their sum wsum > 0), in whole
+ * counts adding up to total: each part's floor, then one more to the
+ * largest remainders.  Exact in 128-bit integers.
+ */
+static void split_exact(uint64_t total, const uint64_t *w, size_t m, unsigned __int128 wsum,
+			uint64_t *out, struct hsplit *tmp)
+{
+	size_t k;
+	uint64_t given = 0;
+
+	for (k = 0; k < m; k++) {
+		unsigned __int128 x = (unsigned __int128)total * w[k];
+		unsigned __int128 q = x / wsum, r = x % wsum;
+		out[k] = (uint64_t)q;
+		given += out[k];
+		tmp[k].k = (uint32_t)k;
+		/* the remainders share the denominator wsum: compared as they are */
+		tmp[k].rem_hi = (uint64_t)(r >> 64);
+		tmp[k].rem_lo = (uint64_t)r;
+	}
+	if (given == total)
+		return;
+	sort_array(tmp, m, sizeof(*tmp), hsplit_cmp);
+	for (k = 0; given < total; k = (k + 1) % m, given++)
+		out[tmp[k].k]++;
+}
 
 static int fn_ptr_cmp(const void *x, const void *y)
 {
 	return graph_fn_cmp(*(const struct fn *const *)x, *(const struct fn *const *)y);
 }
 
-static int hide(struct profile *dst, const struct profile *src, const struct opts_filter *v,
-		size_t n)
+/* Take function h out of the graph (see above); 0 when nobody calls it (it stays). */
+static int hide_one(struct hgraph *h, uint32_t hid)
 {
-	size_t nf = src->nfns, ne = src->ev.n, i, e, k;
-	double *self = xcalloc(nf * ne + 1, sizeof(*self));
-	struct hedge **out = xcalloc(nf + 1, sizeof(*out));
+	size_t ne = h->ne, m = 0, k, j, e, nin = h->nin[hid];
+	uint32_t *callers = xmalloc((nin + 1) * sizeof(*callers));	/* edge indexes */
+	uint64_t *w = xmalloc((nin + 1) * sizeof(*w)), *part = xmalloc((nin + 1) * sizeof(*part));
+	struct hsplit *tmp = xmalloc((nin + 1) * sizeof(*tmp));
+	uint32_t *elig = xmalloc((nin + 1) * sizeof(*elig));
+
+	for (k = 0; k < nin; k++) {
+		const struct hedge *x = &h->e[h->in[hid][k]];
+		if (!x->dead && !x->recursive && x->from != hid)
+			callers[m++] = h->in[hid][k];
+	}
+	if (m) {
+		/* the weights of one event: the calls' costs, else counts, else equal */
+		size_t nel;
+		for (e = 0; e <= ne; e++) {
+			/* e == ne: the counts */
+			unsigned __int128 ws = 0;
+			for (k = 0; k < m; k++) {
+				const struct hedge *x = &h->e[callers[k]];
+				w[k] = e < ne ? x->cost[e] : x->count;
+				ws += w[k];
+			}
+			if (!ws) {
+				for (k = 0; k < m; k++) {
+					const struct hedge *x = &h->e[callers[k]];
+					w[k] = x->count ? x->count : 1;
+					ws += w[k];
+				}
+			}
+			if (e < ne) {
+				split_exact(h->self[hid * ne + e], w, m, ws, part, tmp);
+				for (k = 0; k < m; k++)
+					h->self[h->e[callers[k]].from * ne + e] += part[k];
+			}
+			/* its calls, each over the callers it does not go back to */
+			for (j = 0; j < h->nout[hid]; j++) {
+				uint32_t yi = h->out[hid][j];
+				uint64_t amount;
+				unsigned __int128 es = 0;
+				if (h->e[yi].dead || h->e[yi].to == hid)
+					continue;
+				amount = e < ne ? (h->e[yi].recursive ? 0 : h->e[yi].cost[e]) : h->e[yi].count;
+				nel = 0;
+				for (k = 0; k < m; k++)
+					if (h->e[callers[k]].from != h->e[yi].to) {
+						elig[nel] = (uint32_t)k;
+						part[nel] = w[k];
+						es += w[k];
+						nel++;
+					}
+				if (!nel)
+					continue;
+				if (!es) {
+					for (k = 0; k < nel; k++)
+						part[k] = 1;
+					es = nel;
+				}
+				{
+					uint64_t *wk = xmalloc((nel + 1) * sizeof(*wk));
+					memcpy(wk, part, nel * sizeof(*wk));
+					split_exact(amount, wk, nel, es, part, tmp);
+					free(wk);
+				}
+				for (k = 0; k < nel; k++) {
+					uint32_t from = h->e[callers[elig[k]]].from, to = h->e[yi].to, z;
+					if (!part[k])
+						continue;
+					z = hedge_get(h, from, to);
+					if (e < ne)
+						h->e[z].cost[e] += part[k];
+					else
+						h->e[z].count += part[k];
+				}
+			}
+		}
+		/* drop it and every call to and from it */
+		for (k = 0; k < h->nin[hid]; k++)
+			h->e[h->in[hid][k]].dead = 1;
+		for (k = 0; k < h->nout[hid]; k++)
+			h->e[h->out[hid][k]].dead = 1;
+	}
+	free(callers);
+	free(w);
+	free(part);
+	free(tmp);
+	free(elig);
+	return m > 0;
+}
+
+static int hide(struct profile *dst, const struct profile *src, const unsigned char *match)
+{
+	size_t nf = src->nfns, ne = src->ev.n, i, e, k, norder = 0;
+	struct hgraph h;
 	unsigned char *gone = xcalloc(nf + 1, 1);
 	const struct fn **order = xmalloc((nf + 1) * sizeof(*order));
 	struct fn **map = xcalloc(nf + 1, sizeof(*map));
-	size_t norder = 0;
 	int rc = -1;
 
+	memset(&h, 0, sizeof(h));
+	h.ne = ne;
+	h.n = nf;
+	h.out = xcalloc(nf + 1, sizeof(*h.out));
+	h.in = xcalloc(nf + 1, sizeof(*h.in));
+	h.nout = xcalloc(nf + 1, sizeof(*h.nout));
+	h.nin = xcalloc(nf + 1, sizeof(*h.nin));
+	h.capout = xcalloc(nf + 1, sizeof(*h.capout));
+	h.capin = xcalloc(nf + 1, sizeof(*h.capin));
+	h.self = xcalloc(nf * ne + 1, sizeof(*h.self));
 	for (i = 0; i < nf; i++)
 		for (e = 0; e < ne; e++)
-			self[i * ne + e] = (double)src->fns[i]->self->v[e];
+			h.self[i * ne + e] = src->fns[i]->self->v[e];
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
-		struct hedge *h = xcalloc(1, sizeof(*h));
-		h->to = c->k.callee->id;
-		h->count = (double)c->count;
-		h->cost = xcalloc(ne + 1, sizeof(double));
-		for (e = 0; e < ne; e++)
-			h->cost[e] = (double)c->cc->v[e];
-		h->recursive = c->recursive;
-		h->next = out[c->k.caller->id];
-		out[c->k.caller->id] = h;
+		uint32_t x = hedge_new(&h, c->k.caller->id, c->k.callee->id, c->recursive);
+		h.e[x].count = c->count;
+		memcpy(h.e[x].cost, c->cc->v, ne * sizeof(uint64_t));
 	}
 	for (i = 0; i < nf; i++)
-		if (matches(src->fns[i], v, n, OPTS_HIDE))
+		if (match[i])
 			order[norder++] = src->fns[i];
 	sort_array(order, norder, sizeof(*order), fn_ptr_cmp);
-	for (k = 0; k < norder; k++) {
-		size_t hid = order[k]->id, a;
-		double *w = xcalloc(ne + 1, sizeof(double)), wcount = 0;
-		struct hedge *x, *y, **pp;
-		int called = 0;
-		/* the calls into it (not recursive, not from itself) */
-		for (a = 0; a < nf; a++) {
-			if (gone[a] || a == hid)
-				continue;
-			for (x = out[a]; x; x = x->next) {
-				if (x->to != hid || x->recursive)
-					continue;
-				called = 1;
-				wcount += x->count;
-				for (e = 0; e < ne; e++)
-					w[e] += x->cost[e];
-			}
-		}
-		if (!called) {
-			free(w);
-			continue;	/* nobody to charge: it stays */
-		}
-		for (a = 0; a < nf; a++) {
-			if (gone[a] || a == hid)
-				continue;
-			for (x = out[a]; x; x = x->next) {
-				double fc;
-				if (x->to != hid || x->recursive)
-					continue;
-				fc = wcount > 0 ? x->count / wcount : 0;
-				for (e = 0; e < ne; e++) {
-					double f = w[e] > 0 ? x->cost[e] / w[e] : fc;
-					self[a * ne + e] += f * self[hid * ne + e];
-				}
-				/* its calls become a's */
-				for (y = out[hid]; y; y = y->next) {
-					struct hedge *z;
-					if (y->to == hid || y->to == a)
-						continue;	/* back into itself or to a: a's own time */
-					for (z = out[a]; z; z = z->next)
-						if (z->to == y->to && !z->recursive)
-							break;
-					if (!z) {
-						z = xcalloc(1, sizeof(*z));
-						z->to = y->to;
-						z->cost = xcalloc(ne + 1, sizeof(double));
-						z->next = out[a];
-						out[a] = z;
-					}
-					z->count += fc * y->count;
-					for (e = 0; e < ne; e++) {
-						double f = w[e] > 0 ? x->cost[e] / w[e] : fc;
-						/* a recursive call's summed cost counts nested calls again */
-						if (!y->recursive)
-							z->cost[e] += f * y->cost[e];
-					}
-				}
-			}
-		}
-		/* drop it and every call to it */
-		for (a = 0; a < nf; a++) {
-			for (pp = &out[a]; *pp;) {
-				x = *pp;
-				if (x->to == hid || a == hid) {
-					*pp = x->next;
-					free(x->cost);
-					free(x);
-				} else {
-					pp = &x->next;
-				}
-			}
-		}
-		gone[hid] = 1;
-		free(w);
-	}
+	for (k = 0; k < norder; k++)
+		gone[order[k]->id] = (unsigned char)hide_one(&h, order[k]->id);
 
 	if (modname_copy_header(dst, src))
 		goto out;
@@ -511,36 +1124,48 @@ static int hide(struct profile *dst, const struct profile *src, const struct opt
 		if (gone[i])
 			continue;
 		map[i] = fn_in_copy(dst, src->fns[i]);
-		for (e = 0; e < ne; e++)
-			map[i]->self->v[e] = round_u64(self[i * ne + e]);
+		memcpy(map[i]->self->v, &h.self[i * ne], ne * sizeof(uint64_t));
 		map[i]->self->ndef = src->fns[i]->self->ndef;
 	}
-	for (i = 0; i < nf; i++) {
-		struct hedge *x;
-		if (gone[i])
+	for (i = 0; i < h.ne_; i++) {
+		const struct hedge *x = &h.e[i];
+		struct call *d;
+		int any = 0;
+		if (x->dead || gone[x->from] || gone[x->to])
 			continue;
-		for (x = out[i]; x; x = x->next) {
-			struct call *d = profile_call(dst, map[i], map[x->to]);
-			add_count_sat(&d->count, round_u64(x->count));
-			for (e = 0; e < ne; e++)
-				d->cc->v[e] += round_u64(x->cost[e]);
-			d->cc->ndef = (uint32_t)ne;
-		}
+		for (e = 0; e < ne; e++)
+			any |= x->cost[e] > 0;
+		if (!any && !x->count)
+			continue;
+		d = profile_call(dst, map[x->from], map[x->to]);
+		if (add_count(&d->count, x->count ? x->count : 1))
+			goto out;
+		for (e = 0; e < ne; e++)
+			if (__builtin_add_overflow(d->cc->v[e], x->cost[e], &d->cc->v[e])) {
+				diag(DIAG_ERROR, NULL, 0, "a cost summed for a graph view does not fit in 64 bits");
+				goto out;
+			}
+		d->cc->ndef = (uint32_t)ne;
 	}
 	if (copy_lines(dst, src, map) || sum_total(dst))
 		goto out;
 	rc = 0;
 out:
+	for (i = 0; i < h.ne_; i++)
+		free(h.e[i].cost);
+	free(h.e);
 	for (i = 0; i < nf; i++) {
-		while (out[i]) {
-			struct hedge *x = out[i];
-			out[i] = x->next;
-			free(x->cost);
-			free(x);
-		}
+		free(h.out[i]);
+		free(h.in[i]);
 	}
-	free(out);
-	free(self);
+	free(h.out);
+	free(h.in);
+	free(h.nout);
+	free(h.nin);
+	free(h.capout);
+	free(h.capin);
+	free(h.tab);
+	free(h.self);
 	free(gone);
 	free(order);
 	free(map);
@@ -556,8 +1181,70 @@ static int has(const struct opts_filter *v, size_t n, enum opts_filter_kind kind
 	return 0;
 }
 
+/* The option that names a glob of this kind, for a message. */
+static const char *kind_option(const struct opts_filter *v)
+{
+	switch (v->kind) {
+	case OPTS_FOCUS:
+		return v->object ? "--focus-object" : "--focus";
+	case OPTS_IGNORE:
+		return v->object ? "--ignore-object" : "--ignore";
+	default:
+		return v->object ? "--hide-object" : "--hide";
+	}
+}
+
+/* The matches of one kind, by fn id. */
+static void match_kind(const struct profile *src, const struct opts_filter *v, size_t n,
+		       enum opts_filter_kind kind, unsigned char *m)
+{
+	size_t i;
+
+	for (i = 0; i < src->nfns; i++)
+		m[i] = (unsigned char)matches(src->fns[i], v, n, kind);
+}
+
+/*
+ * -1 after a diagnostic when a glob matches no function of the profile
+ * (a typo would otherwise give an empty or unchanged report that looks
+ * like an answer).
+ */
+void view_filters_seen(const struct profile *p, const struct opts_filter *f, size_t n,
+		       unsigned char *seen)
+{
+	size_t i, k;
+
+	for (k = 0; k < n; k++)
+		for (i = 0; i < p->nfns && !seen[k]; i++)
+			seen[k] = (unsigned char)matches(p->fns[i], &f[k], 1, f[k].kind);
+}
+
+int view_filters_check(const struct opts_filter *f, size_t n, const unsigned char *seen)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (!seen[k]) {
+			diag(DIAG_ERROR, NULL, 0, "%s=%s matches no function%s", kind_option(&f[k]),
+			     diag_quote(f[k].glob, strlen(f[k].glob)), f[k].object ? " object" : "");
+			return -1;
+		}
+	return 0;
+}
+
+static int check_globs(const struct profile *src, const struct opts_filter *f, size_t n)
+{
+	unsigned char *seen = xcalloc(n + 1, 1);
+	int rc;
+
+	view_filters_seen(src, f, n, seen);
+	rc = view_filters_check(f, n, seen);
+	free(seen);
+	return rc;
+}
+
 int view_filter(struct profile *dst, const struct profile *src, const struct opts_filter *f,
-		size_t n)
+		size_t n, int check)
 {
 	static const enum opts_filter_kind steps[] = { OPTS_FOCUS, OPTS_IGNORE, OPTS_HIDE };
 	struct profile a, b;
@@ -565,8 +1252,13 @@ int view_filter(struct profile *dst, const struct profile *src, const struct opt
 	size_t s;
 	int have = 0;
 
+	if (check && check_globs(src, f, n)) {
+		profile_init(dst);
+		return -2;
+	}
 	for (s = 0; s < 3; s++) {
 		int rc;
+		unsigned char *m;
 		if (!has(f, n, steps[s]))
 			continue;
 		if (have && graph_inclusive(&a, NULL)) {
@@ -574,10 +1266,13 @@ int view_filter(struct profile *dst, const struct profile *src, const struct opt
 			profile_init(dst);
 			return -1;
 		}
+		m = xcalloc(cur->nfns + 1, 1);
+		match_kind(cur, f, n, steps[s], m);
 		if (steps[s] == OPTS_HIDE)
-			rc = hide(&b, cur, f, n);
+			rc = hide(&b, cur, m);
 		else
-			rc = focus_or_ignore(&b, cur, f, n, steps[s] == OPTS_FOCUS);
+			rc = focus_or_ignore(&b, cur, m, steps[s] == OPTS_FOCUS);
+		free(m);
 		if (have)
 			profile_release(&a);
 		if (rc) {

@@ -32,15 +32,23 @@ int view_merge_inlined(struct profile *dst, const struct profile *src);
 /*
  * --focus, --ignore and --hide (and their -object forms): focus first,
  * then ignore, then hide, the globs of each kind together.  src must have
- * been through graph_inclusive() (the rule follows its non-recursive
- * calls).  A function matches a glob as --limit picks functions: its name
- * or "file:function" equals it or matches it as an fnmatch(3) glob; an
- * object form matches the object's name.  The rules are written in the
+ * been through graph_inclusive() (the rules follow its non-recursive
+ * calls and its exact inclusive costs).  A function matches a glob as
+ * --limit picks functions: its name or "file:function" equals it or
+ * matches it as an fnmatch(3) glob; an object form matches the object's
+ * name.  The rules, and what each view keeps exact, are written in the
  * man page ("Focus, ignore and hide").  dst is initialised here (also on
- * failure); run graph_inclusive() on it.  Returns 0, or -1 after a
- * diagnostic.
+ * failure); run graph_inclusive() on it.  Returns 0, -1 after a
+ * diagnostic, or -2 after one saying that a glob matches no function of
+ * src (only when check is set: a usage error).
  */
 int view_filter(struct profile *dst, const struct profile *src, const struct opts_filter *f,
-		size_t n);
+		size_t n, int check);
+
+/* Mark in seen[k] each glob f[k] that matches a function of p. */
+void view_filters_seen(const struct profile *p, const struct opts_filter *f, size_t n,
+		       unsigned char *seen);
+/* -1 after a diagnostic naming the first glob not seen. */
+int view_filters_check(const struct opts_filter *f, size_t n, const unsigned char *seen);
 
 #endif

@@ -1,0 +1,8 @@
+# A --focus, --ignore or --hide glob that matches no function is a usage
+# error (exit 2), not an empty report; with --diff, one that matches in
+# either profile is enough.
+annogrind --focus=nosuch view/static-back.cg; echo "exit $?"
+annogrind --focus=M --hide-object='nosuch*' view/static-back.cg; echo "exit $?"
+annogrind --ignore='*:Q' view/static-back.cg; echo "exit $?"
+annogrind --diff --focus=nosuch view/static-back.cg view/static-back.cg; echo "exit $?"
+annogrind --diff --focus=M --format=tsv view/static-back.cg view/static-back.cg >/dev/null; echo "exit $?"
