@@ -257,7 +257,7 @@ static void add_side(struct diff *d, int s)
 		const struct call *c = p->calls[i];
 		struct diff_call *dc = diff_call_get(d, map[c->k.caller->id], map[c->k.callee->id]);
 		dc->count[s] += c->count;
-		dc->recursive |= c->recursive;
+		dc->recursive |= !call_exact(c);
 		cc_add_side(d, s, dc->cc[s], c->cc);
 	}
 	add_lines(d, s, map);

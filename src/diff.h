@@ -41,7 +41,7 @@ struct diff_call {
 	struct diff_fn *caller, *callee;	/* the key */
 	uint64_t count[2];
 	struct cc *cc[2];
-	unsigned recursive:1;	/* inside a cycle or to itself in either profile (graph.h) */
+	unsigned recursive:1;	/* its cost is not exact in either profile (call_exact()) */
 	UT_hash_handle hh;
 };
 

@@ -405,12 +405,16 @@ int graph_inclusive(struct profile *p, const char *name)
 		if (cy && cyin[cy - 1] && add(p, cyin[cy - 1], tmp))
 			goto out;
 		cc_max(p, incl, tmp);
-		/* an outer neighbour runs once at a time: each of its calls is a bound */
+		/*
+		 * An outer neighbour runs once at a time: each of its calls is a
+		 * bound.  So is a call made once, in or out: one activation, on
+		 * the stack with its caller for all it cost.
+		 */
 		for (c = fn_in(p, f); c; c = c->next_in)
-			if (c->k.caller->outer && c->k.caller != f)
+			if ((c->k.caller->outer && c->k.caller != f) || c->count == 1)
 				cc_max(p, incl, c->cc);
 		for (c = fn_out(p, f); c; c = c->next_out)
-			if (c->k.callee->outer && c->k.callee != f)
+			if ((c->k.callee->outer && c->k.callee != f) || c->count == 1)
 				cc_max(p, incl, c->cc);
 		if (p->exact_incl && p->exact_incl[i]) {
 			/* merged levels of one function (modname_profile) */

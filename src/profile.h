@@ -118,6 +118,15 @@ struct call {
 	unsigned recursive:1;
 };
 
+/*
+ * Is the call's cost exact: not recursive, or made once (a single
+ * activation: nothing in it is counted twice, whatever the recursion)?
+ */
+static inline int call_exact(const struct call *c)
+{
+	return !c->recursive || c->count == 1;
+}
+
 /* Private to profile.c: an open-addressing index of pointers by hash. */
 struct ptab {
 	struct ptab_slot {

@@ -246,7 +246,7 @@ void report_dot(struct report *r)
 		numfmt_commify(c->count, num);
 		fprintf(out, "\tf%u -> f%u [label=\"%sx", (unsigned)c->k.caller->id,
 			(unsigned)c->k.callee->id, num);
-		if (c->recursive) {
+		if (!call_exact(c)) {
 			fputs("\", style=dashed];\n", out);
 			continue;
 		}

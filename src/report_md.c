@@ -397,7 +397,7 @@ static const struct report *cmp_r;
 /* As in the text trees: calls inside a cycle or to the function itself have no cost of their own. */
 static const struct cc *call_cost(const struct call *c)
 {
-	return c->recursive ? NULL : c->cc;
+	return call_exact(c) ? c->cc : NULL;
 }
 
 static int call_in_cmp(const void *x, const void *y)

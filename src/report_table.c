@@ -273,7 +273,7 @@ static unsigned rows_depth(size_t n)
  */
 static const struct cc *call_cost(const struct call *c)
 {
-	return c->recursive ? NULL : c->cc;
+	return call_exact(c) ? c->cc : NULL;
 }
 
 static int call_in_cmp(const void *x, const void *y)

@@ -742,6 +742,8 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 		count = q >= 1 ? c->count : round_u64((double)c->count * q);
 		if (!count && (any || q > 0) && c->count)
 			count = 1;	/* some of these calls are in the view */
+		if (count == 1 && c->count > 1 && !call_exact(c))
+			count = 2;	/* not one activation: its cost stays a sum (call_exact) */
 		if (!count && !any)
 			continue;
 		d = profile_call(dst, map[c->k.caller->id], map[c->k.callee->id]);
