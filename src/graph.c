@@ -251,6 +251,9 @@ int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *inc
 		for (c = fn_in(p, f); c; c = c->next_in)
 			if (add(p, incl, c->cc))
 				return -1;
+		/* and the stacks of other threads it starts (roots.h) */
+		if (p->root_cost && p->root_cost[f->id] && add(p, incl, p->root_cost[f->id]))
+			return -1;
 		return 0;
 	}
 	if (add(p, incl, f->self))

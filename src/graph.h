@@ -68,8 +68,9 @@ void graph_outer(const struct profile *p, unsigned char *outer);
 
 /*
  * The inclusive cost of f added into incl, for a function no call of
- * which runs inside another (an outer one): the calls made to it, or when
- * there are none its self cost plus the calls it makes.  -1 (after a
+ * which runs inside another (an outer one): the calls made to it (and
+ * p->root_cost, the stacks it starts in other threads), or when there are
+ * none its self cost plus the calls it makes.  -1 (after a
  * diagnostic) on a 64-bit overflow.
  */
 int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *incl);

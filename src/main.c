@@ -26,6 +26,7 @@
 #include "output.h"
 #include "profile.h"
 #include "report.h"
+#include "roots.h"
 #include "report_diff.h"
 #include "report_dot.h"
 #include "report_md.h"
@@ -254,19 +255,39 @@ static int same_program(const char *a, const char *b)
  */
 static int load_inputs(struct profile *p, const struct input_list *in, const char *pwd)
 {
-	char *first_cmd = NULL;
+	char *first_cmd = NULL, *thread = NULL;
+	struct roots roots;
 	size_t i;
 
+	roots_init(&roots);
 	for (i = 0; i < in->n; i++) {
 		warn_dumps(in, in->paths[i]);
 		if (i && first_cmd)
 			p->cmd = NULL;	/* this file's, to compare */
+		if (in->n > 1) {
+			/* this file's thread: (the header keeps the first one's) */
+			roots_file(&roots, p, 0, NULL);
+			thread = p->thread;
+			p->thread = NULL;
+		}
 		if (input_load(p, in->paths[i], pwd[0] ? pwd : NULL)) {
 			if (i && first_cmd) {
 				free(p->cmd);
 				p->cmd = first_cmd;
 			}
+			if (in->n > 1) {
+				free(p->thread);
+				p->thread = thread;
+			}
+			roots_finish(&roots, p);
 			return -1;
+		}
+		if (in->n > 1) {
+			roots_file(&roots, p, 1, p->thread);
+			if (thread) {
+				free(p->thread);
+				p->thread = thread;
+			}
 		}
 		if (i && first_cmd) {
 			if (p->cmd && !same_program(p->cmd, first_cmd)) {
@@ -282,6 +303,7 @@ static int load_inputs(struct profile *p, const struct input_list *in, const cha
 		}
 		first_cmd = p->cmd;
 	}
+	roots_finish(&roots, p);
 	return 0;
 }
 

@@ -535,6 +535,18 @@ int modname_profile(struct profile *dst, const struct profile *src,
 				goto out;
 		}
 	}
+	/* the thread stacks each function starts (roots.h), summed when names merge */
+	for (i = 0; i < src->nfns && src->root_cost; i++) {
+		uint32_t id = map[i]->id;
+		if (!src->root_cost[i])
+			continue;
+		if (!dst->root_cost)
+			dst->root_cost = xcalloc(dst->nfns + 1, sizeof(*dst->root_cost));
+		if (!dst->root_cost[id])
+			dst->root_cost[id] = profile_cc_new(dst);
+		if (add(dst, dst->root_cost[id], src->root_cost[i]))
+			goto out;
+	}
 	bad = copy_icodes(dst, src, map, funcs, files);
 	if (bad) {
 		rc = bad;	/* 1: a line break (copy_icodes() returns like this) */

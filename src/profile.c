@@ -82,6 +82,7 @@ void profile_release(struct profile *p)
 	free(p->cycles);
 	free(p->incl);
 	free(p->exact_incl);
+	free(p->root_cost);
 	free(p->out);
 	free(p->in);
 	icode_release_all(p);

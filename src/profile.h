@@ -179,6 +179,12 @@ struct profile {
 	enum { PROFILE_LEVELS_UNKNOWN, PROFILE_LEVELS_NAMES, PROFILE_LEVELS_NONE,
 	       PROFILE_LEVELS_SET } levels;
 	struct cc **exact_incl;
+	/*
+	 * By fn id, NULL entries elsewhere (roots.h): the cost of the
+	 * activations of a function that start a thread's stack, for one that
+	 * also has callers: summed --separate-threads files.
+	 */
+	struct cc **root_cost;
 
 	struct cc *total;	/* program totals */
 	int total_calculated;	/* no summary:/totals: line gave any column */

@@ -25,6 +25,7 @@ struct build {
 	uint32_t *unit;		/* by fn id: the group's first member's id */
 	uint32_t *mstart, *mlist;	/* members of group u: mlist[mstart[u] .. mstart[u + 1]) */
 	double *win;		/* by group: the weight of the calls into it from outside */
+	double *rootw;		/* by fn id: the weight of the thread stacks it starts (roots.h) */
 	double *flow;		/* by group: self costs plus calls leaving it */
 	unsigned char *mode;	/* by group: enum weight_mode */
 	uint32_t *onpath;	/* by group: how often it is on the current stack */
@@ -316,6 +317,13 @@ static void groups(struct build *b)
 		wone[u] += 1;
 		b->flow[b->unit[c->k.caller->id]] += (double)c->cc->v[b->ev];
 	}
+	/* the stacks a function starts in other threads weigh as a call into it */
+	for (i = 0; i < n && p->root_cost; i++) {
+		if (!p->root_cost[i])
+			continue;
+		b->rootw[i] = (double)p->root_cost[i]->v[b->ev];
+		b->win[b->unit[i]] += b->rootw[i];
+	}
 	/* calls that cost nothing (calls=0 of pprof, hand-made files): split by count */
 	for (i = 0; i < n; i++) {
 		if (b->win[i] > 0 || !wone[i])
@@ -354,10 +362,19 @@ static void grow(struct build *b)
 	for (i = 0; i < n; i++)
 		order[i] = p->fns[i];
 	sort_array(order, n, sizeof(*order), node_fn_cmp);
-	/* roots: groups with no call from outside, each at its first member in name order */
+	/*
+	 * roots: groups with no call from outside, each at its first member in
+	 * name order; and each function that starts stacks of other threads,
+	 * for their share of its group's activity
+	 */
 	for (k = 0; k < n && !b->full; k++) {
 		const struct fn *f = order[k];
 		uint32_t u = b->unit[f->id];
+		if (b->rootw[f->id] > 0 && b->win[u] > 0) {
+			enter(b, f, STACKS_NONE, b->rootw[f->id] / b->win[u]);
+			walk(b);
+			continue;
+		}
 		if (b->win[u] > 0 || b->first[f->id] != STACKS_NONE)
 			continue;
 		if (b->flow[u] <= 0)
@@ -756,6 +773,7 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	b.mstart = xcalloc(n + 2, sizeof(*b.mstart));
 	b.mlist = xcalloc(n + 1, sizeof(*b.mlist));
 	b.win = xcalloc(n + 1, sizeof(*b.win));
+	b.rootw = xcalloc(n + 1, sizeof(*b.rootw));
 	b.flow = xcalloc(n + 1, sizeof(*b.flow));
 	b.mode = xcalloc(n + 1, 1);
 	b.onpath = xcalloc(n + 1, sizeof(*b.onpath));
@@ -828,6 +846,7 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	free(b.mstart);
 	free(b.mlist);
 	free(b.win);
+	free(b.rootw);
 	free(b.flow);
 	free(b.mode);
 	free(b.onpath);

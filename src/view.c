@@ -126,6 +126,36 @@ static int copy_lines(struct profile *dst, const struct profile *src, struct fn 
 	return 0;
 }
 
+/*
+ * The thread stacks each function starts (profile.root_cost), for dst's
+ * function map[i] of src's i, scaled by k[i * ne + e] (k NULL: whole).
+ */
+static void copy_root_cost(struct profile *dst, const struct profile *src, struct fn *const *map,
+			   const double *k)
+{
+	size_t i, e, ne = src->ev.n;
+
+	if (!src->root_cost)
+		return;
+	for (i = 0; i < src->nfns; i++) {
+		struct cc *d;
+		if (!src->root_cost[i] || !map[i])
+			continue;
+		if (!dst->root_cost)
+			dst->root_cost = xcalloc(dst->nfns + 1, sizeof(*dst->root_cost));
+		d = dst->root_cost[map[i]->id];
+		if (!d)
+			d = dst->root_cost[map[i]->id] = profile_cc_new(dst);
+		for (e = 0; e < ne; e++) {
+			uint64_t v = src->root_cost[i]->v[e];
+			if (k && k[i * ne + e] < 1)
+				v = (uint64_t)((double)v * k[i * ne + e] + 0.5);
+			d->v[e] += v;
+		}
+		d->ndef = (uint32_t)ne;
+	}
+}
+
 int view_merge_inlined(struct profile *dst, const struct profile *src)
 {
 	struct fn **host = view_hosts(src), **map;
@@ -155,6 +185,7 @@ int view_merge_inlined(struct profile *dst, const struct profile *src)
 			goto out;
 	}
 	rc = copy_lines(dst, src, map);
+	copy_root_cost(dst, src, map, NULL);
 out:
 	free(host);
 	free(map);
@@ -612,6 +643,11 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up)
 		for (e = 0; e < ne; e++)
 			rest[b * ne + e] += (double)c->cc->v[e] - flow[j * ne + e];
 	}
+	/* the stacks a function starts in other threads take their part too */
+	for (j = 0; j < g->n && p->root_cost; j++)
+		if (p->root_cost[j])
+			for (e = 0; e < ne; e++)
+				rest[g->unit[j] * ne + e] += (double)p->root_cost[j]->v[e];
 	/* outermost callers of matches on a static cycle get runs of their own */
 	for (j = 0; j < g->nc && nb < UP_BARRIERS; j++) {
 		const struct call *c = p->calls[j];
@@ -752,6 +788,15 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 			d->cc->v[e] += keep[e] >= (double)c->cc->v[e] ? c->cc->v[e] : round_u64(keep[e]);
 		if (c->cc->ndef > d->cc->ndef)
 			d->cc->ndef = c->cc->ndef;
+	}
+	if (src->root_cost) {
+		double *k = xmalloc((src->nfns * ne + 1) * sizeof(*k));
+		for (i = 0; i < src->nfns * ne; i++) {
+			double r = rho[g->unit[i / ne] * ne + i % ne];
+			k[i] = focus ? r : 1 - r;
+		}
+		copy_root_cost(dst, src, map, k);
+		free(k);
 	}
 	if (focus) {
 		dst->exact_incl = xcalloc(dst->nfns + 1, sizeof(*dst->exact_incl));
@@ -1117,8 +1162,12 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 		if (match[i])
 			order[norder++] = src->fns[i];
 	sort_array(order, norder, sizeof(*order), fn_ptr_cmp);
-	for (k = 0; k < norder; k++)
+	for (k = 0; k < norder; k++) {
+		/* one that starts a thread's stacks has them to charge to nobody: it stays */
+		if (src->root_cost && src->root_cost[order[k]->id])
+			continue;
 		gone[order[k]->id] = (unsigned char)hide_one(&h, order[k]->id);
+	}
 
 	if (modname_copy_header(dst, src))
 		goto out;
@@ -1149,6 +1198,7 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 			}
 		d->cc->ndef = (uint32_t)ne;
 	}
+	copy_root_cost(dst, src, map, NULL);
 	if (copy_lines(dst, src, map) || sum_total(dst))
 		goto out;
 	rc = 0;
