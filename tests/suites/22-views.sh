@@ -1,0 +1,35 @@
+#!/bin/sh
+# Every view keeps the exact facts of the profile: tests/views/check-views.py
+# on the real profiles of testdata/views (perl, lua with --separate-recs=5,
+# gcc's cc1, the three thread files of xz -T2) and testdata/levels/real
+# (python3, sqlite3): --focus, --ignore, --hide, summed thread files, single
+# calls, folded stacks and globs that match nothing, checked against what
+# the profile text says (profread.py), never against annogrind's own code.
+# Each profile's check runs in its folder (names are read as annogrind
+# reads them there).  ANNOGRIND=path runs another binary.
+top=$(cd "$(dirname "$0")/../.." && pwd)
+bin=${ANNOGRIND:-$top/annogrind}
+pass=0 fail=0
+tmp=$(mktemp) || exit 2
+trap 'rm -f "$tmp"' EXIT INT TERM
+count() {
+	last=$(grep -E '^views: [0-9]+ passed, [0-9]+ failed' "$tmp" | tail -1)
+	p=$(printf '%s\n' "$last" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')
+	f=$(printf '%s\n' "$last" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
+	pass=$((pass + ${p:-0})); fail=$((fail + ${f:-1}))
+}
+# the reader's numbers worked out by hand, and the checker able to fail
+python3 "$top/tests/views/selftest.py" /bin/true >"$tmp" 2>&1
+grep -v '^PASS ' "$tmp" | grep -v '^selftest: '
+last=$(grep -E '^selftest: [0-9]+ passed, [0-9]+ failed' "$tmp")
+p=$(printf '%s\n' "$last" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')
+f=$(printf '%s\n' "$last" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
+pass=$((pass + ${p:-0})); fail=$((fail + ${f:-1}))
+for f in "$top"/testdata/views/*.out.gz "$top"/testdata/views/xz-threads.out \
+	"$top"/testdata/levels/real/*.cg.gz; do
+	(cd "$(dirname "$f")" && python3 "$top/tests/views/check-views.py" "$bin" "$(basename "$f")") >"$tmp" 2>&1
+	grep -v '^views: ' "$tmp"
+	count
+done
+echo "views: $pass passed, $fail failed"
+[ $fail = 0 ]
