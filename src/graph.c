@@ -283,6 +283,35 @@ int graph_check_calls(const struct profile *p, const char *name)
 	return 0;
 }
 
+/*
+ * By fn id and event, the largest cost of a call line made once with the
+ * function at either end (one activation: its cost is counted once, so
+ * both ends are on the stack that long), or NULL when no line made one.
+ */
+static uint64_t *single_calls(const struct profile *p)
+{
+	size_t i, k, ne = p->ev.n;
+	uint64_t *m = NULL;
+
+	for (i = 0; i < p->nfiles_src; i++) {
+		const struct callsite *s;
+		for (s = p->files[i]->sites; s; s = s->next) {
+			size_t a = s->k.caller->id, b = s->k.callee->id;
+			if (s->count != 1)
+				continue;
+			if (!m)
+				m = xcalloc(p->nfns * ne + 1, sizeof(*m));
+			for (k = 0; k < ne; k++) {
+				if (s->cc->v[k] > m[a * ne + k])
+					m[a * ne + k] = s->cc->v[k];
+				if (s->cc->v[k] > m[b * ne + k])
+					m[b * ne + k] = s->cc->v[k];
+			}
+		}
+	}
+	return m;
+}
+
 int graph_inclusive(struct profile *p, const char *name)
 {
 	size_t n = p->nfns, i;
@@ -291,6 +320,7 @@ int graph_inclusive(struct profile *p, const char *name)
 	unsigned char *selfloop, *has_outer;
 	struct cc *tmp, *tmp2, **cyin = NULL;
 	unsigned char *outer;
+	uint64_t *single = NULL;
 	int rc = -1;
 
 	if (p->drop_calls) {
@@ -376,6 +406,7 @@ int graph_inclusive(struct profile *p, const char *name)
 		}
 	}
 
+	single = single_calls(p);
 	for (i = 0; i < n; i++) {
 		struct fn *f = p->fns[i];
 		struct call *c;
@@ -408,6 +439,13 @@ int graph_inclusive(struct profile *p, const char *name)
 		if (cy && cyin[cy - 1] && add(p, cyin[cy - 1], tmp))
 			goto out;
 		cc_max(p, incl, tmp);
+		/* so is a line that made a call once (the calls above sum lines) */
+		if (single) {
+			size_t k;
+			for (k = 0; k < p->ev.n; k++)
+				if (single[i * p->ev.n + k] > incl->v[k])
+					incl->v[k] = single[i * p->ev.n + k];
+		}
 		/*
 		 * An outer neighbour runs once at a time: each of its calls is a
 		 * bound.  So is a call made once, in or out: one activation, on
@@ -460,6 +498,7 @@ int graph_inclusive(struct profile *p, const char *name)
 	}
 	rc = 0;
 out:
+	free(single);
 	free(outer);
 	free(cyin);
 	free(size);

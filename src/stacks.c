@@ -350,6 +350,31 @@ static void mark_path(struct build *b, uint32_t node, int add)
 }
 
 /*
+ * Mark needed every function above f, along calls into it, that has no
+ * stack yet (each once: a breadth-first walk up); 0 when none was new.
+ */
+static int need_callers(struct build *b, const struct fn *f, unsigned char *needed)
+{
+	const struct profile *p = b->p;
+	uint32_t head = 0, tail = 0;
+	int any = 0;
+
+	b->queue[tail++] = f->id;
+	while (head < tail) {
+		const struct call *c;
+		for (c = fn_in(p, p->fns[b->queue[head++]]); c; c = c->next_in) {
+			uint32_t a = c->k.caller->id;
+			if (!entering(b, c) || needed[a] || b->first[a] != STACKS_NONE)
+				continue;
+			needed[a] = 1;
+			any = 1;
+			b->queue[tail++] = a;
+		}
+	}
+	return any;
+}
+
+/*
  * Roots, then whatever nothing reached: under the stack of largest share
  * of one of its callers (the first caller in name order on a tie), else
  * on its own.  Repeated until every function with a cost has a stack.
@@ -359,6 +384,7 @@ static void grow(struct build *b)
 	const struct profile *p = b->p;
 	size_t n = p->nfns, i, k;
 	const struct fn **order = xmalloc((n + 1) * sizeof(*order));
+	unsigned char *needed = xcalloc(n + 1, 1);
 	for (i = 0; i < n; i++)
 		order[i] = p->fns[i];
 	sort_array(order, n, sizeof(*order), node_fn_cmp);
@@ -391,7 +417,7 @@ static void grow(struct build *b)
 			const struct call *c;
 			uint32_t best = STACKS_NONE;
 			double bestw = 0, share;
-			int costs = f->self->v[b->ev] > 0;
+			int costs = f->self->v[b->ev] > 0 || needed[f->id];
 			if (b->first[f->id] != STACKS_NONE)
 				continue;
 			for (c = fn_out(p, f); c && !costs; c = c->next_out)
@@ -430,9 +456,17 @@ static void grow(struct build *b)
 			continue;
 		if (!lost)
 			break;
+		/*
+		 * Its callers cost nothing themselves (a view's calls rounded to
+		 * nothing): place them first, and it under them, rather than
+		 * start a stack at a function that has callers.
+		 */
+		if (need_callers(b, lost, needed))
+			continue;
 		enter(b, lost, STACKS_NONE, 1);
 		walk(b);
 	}
+	free(needed);
 	free(order);
 }
 

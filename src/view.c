@@ -48,7 +48,20 @@ struct fn **view_hosts(const struct profile *p)
 			else
 				hi = m;
 		}
-		if (lo < n && named[lo]->k.name == f->k.name && named[lo]->obj == f->obj)
+		if (lo < n && named[lo]->k.name == f->k.name && named[lo]->obj == f->obj) {
+			host[i] = named[lo];
+			continue;
+		}
+		/*
+		 * None in its object: the loader gives calls to a function the
+		 * first object that named it (ld.so's strdup called as libc's),
+		 * so a fragment left without a host goes to the function of
+		 * that name in another object, rather than start stacks of its
+		 * own that nothing calls.
+		 */
+		while (lo > 0 && named[lo - 1]->k.name == f->k.name)
+			lo--;
+		if (lo < n && named[lo]->k.name == f->k.name && !fn_in(p, f))
 			host[i] = named[lo];
 	}
 	free(named);
@@ -622,7 +635,7 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 /* More outermost callers of matches in static cycles than this share one run. */
 #define UP_BARRIERS 16
 
-static void flow_up(const struct ugraph *g, const double *flow, double *up)
+static void flow_up(const struct ugraph *g, const double *flow, double *up, double *uproot)
 {
 	const struct profile *p = g->p;
 	size_t ne = g->ne, e, j, nb = 0;
@@ -676,6 +689,20 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up)
 				up[j * ne + e] = part > 0 ? part : 0;
 		}
 	}
+	/* the part of the thread stacks a function starts that leads to a match */
+	for (j = 0; j < g->n && p->root_cost && uproot; j++) {
+		size_t u = g->unit[j], k;
+		if (!p->root_cost[j] || g->umatch[u])
+			continue;
+		for (e = 0; e < ne; e++) {
+			double l = 0, r = rest[u * ne + e];
+			for (k = g->ostart[u]; k < g->ostart[u + 1]; k++)
+				l += up[g->olist[k] * ne + e];
+			if (l > r)
+				l = r;
+			uproot[j * ne + e] = r > 0 ? l * (double)p->root_cost[j]->v[e] / r : 0;
+		}
+	}
 	free(lead);
 	free(rest);
 	free(run);
@@ -715,7 +742,7 @@ static int sum_total(struct profile *dst)
  */
 static int view_copy(struct profile *dst, const struct profile *src, const struct ugraph *g,
 		     const unsigned char *match, const double *rho, const double *flow,
-		     const double *up, int focus)
+		     const double *up, const double *uproot, int focus)
 {
 	size_t i, e, ne = src->ev.n;
 	struct fn **map = xcalloc(src->nfns + 1, sizeof(*map));
@@ -790,10 +817,17 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 			d->cc->ndef = c->cc->ndef;
 	}
 	if (src->root_cost) {
+		/*
+		 * The stacks a thread starts are under no match but one that
+		 * starts them: focus keeps a match's, ignore the part that does
+		 * not lead to a match.
+		 */
 		double *k = xmalloc((src->nfns * ne + 1) * sizeof(*k));
 		for (i = 0; i < src->nfns * ne; i++) {
-			double r = rho[g->unit[i / ne] * ne + i % ne];
-			k[i] = focus ? r : 1 - r;
+			size_t f = i / ne;
+			double r = src->root_cost[f] && src->root_cost[f]->v[i % ne]
+					   ? uproot[i] / (double)src->root_cost[f]->v[i % ne] : 0;
+			k[i] = focus ? match[f] : 1 - r;
 		}
 		copy_root_cost(dst, src, map, k);
 		free(k);
@@ -858,6 +892,7 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 	size_t ne = src->ev.n;
 	struct ugraph g;
 	double *rho, *flow, *up, *lost = xcalloc(ne + 1, sizeof(double));
+	double *uproot = xcalloc(src->nfns * ne + 1, sizeof(double));
 	int rc, round;
 
 	ugraph_init(&g, src, match);
@@ -874,7 +909,7 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 	for (round = 0; round < VIEW_ROUNDS; round++) {
 		size_t e;
 		double worst = 0;
-		flow_up(&g, flow, up);
+		flow_up(&g, flow, up, NULL);
 		flow_down(&g, up, rho, flow, lost);
 		for (e = 0; e < ne; e++)
 			if (lost[e] > worst)
@@ -882,13 +917,14 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 		if (worst < 0.5)
 			break;
 	}
-	flow_up(&g, flow, up);
+	flow_up(&g, flow, up, uproot);
 	settle_lost(&g, rho, lost);
-	rc = view_copy(dst, src, &g, match, rho, flow, up, focus);
+	rc = view_copy(dst, src, &g, match, rho, flow, up, uproot, focus);
 	free(rho);
 	free(flow);
 	free(up);
 	free(lost);
+	free(uproot);
 	ugraph_release(&g);
 	return rc;
 }

@@ -15,6 +15,9 @@
  * function opened by fn= with the same name and object.  When several
  * (static functions of one name in two files that inline the same
  * header) could be, the first in name order ("file:function") is taken.
+ * A fragment nobody calls with no such host goes to a function of that
+ * name in another object (the loader gives the calls of a name to the
+ * first object that named it: ld.so's strdup is called as libc's).
  *
  * view_hosts() returns, by function id, the host of each such fragment
  * and NULL for every other function (a malloc'ed array the caller frees).
