@@ -10,11 +10,10 @@
 #include "hash.h"
 #include "sort.h"
 
-/* Passes that share each call over the stacks where it can be made. */
-#define MAX_PASSES 4
-
 /* More stacks than this: start again with a coarser grain (see stacks_build). */
 #define MAX_NODES (1u << 21)
+/* Stacks for each function and call of the profile, before the grain grows. */
+#define STACKS_PER_ITEM 16
 
 enum weight_mode { W_COST, W_COUNT, W_ONE };
 
@@ -28,27 +27,27 @@ struct build {
 	double *rootw;		/* by fn id: the weight of the thread stacks it starts (roots.h) */
 	double *flow;		/* by group: self costs plus calls leaving it */
 	unsigned char *mode;	/* by group: enum weight_mode */
-	uint32_t *onpath;	/* by group: how often it is on the current stack */
 	uint32_t *seen;		/* by fn id: epoch of the last breadth-first walk */
 	uint32_t epoch;
 	uint32_t *first;	/* by fn id: its last node, or STACKS_NONE */
 	uint32_t *same;		/* by node: the node of the same function before it */
 	size_t capsame;
 	double dust;
-	int full;		/* MAX_NODES reached */
+	int full;		/* the budget reached */
 	/* calls by index (ctab: open addressing on the pointer, to index + 1) */
 	size_t *ctab, ccap;
 	double *elig;		/* by call: shares of the caller's stacks where it could be made */
 	struct bfs **bfs;	/* by fn id: its group's walk from it, once made */
 	uint32_t *order, *bfsnode;	/* scratch, nfns each */
 	double *ediv;		/* the same from the pass before (1 at first) */
-	/* the walk */
-	struct frame {
-		uint32_t node;	/* STACKS_NONE: take the group unmark off the path */
-		uint32_t unit;
-		const struct call *c;
-	} *stack;
-	size_t sp, capstack;
+	/* the stacks still to follow inside a static cycle (component()) */
+	uint32_t *work;
+	size_t nwork, capwork;
+	/* components of groups, callers first (unit_order()) */
+	uint32_t *uorder, *ucstart, *ucomp;
+	size_t nucomp;
+	size_t budget;		/* stacks at most (new_node()) */
+	double moved;		/* activity given to other stacks than its own (cut by the grain) */
 	uint32_t *queue;
 };
 
@@ -88,7 +87,7 @@ static uint32_t new_node(struct build *b, const struct fn *f, uint32_t parent, d
 	struct stacks *s = b->s;
 	struct snode *n;
 
-	if (s->n >= MAX_NODES) {
+	if (s->n >= b->budget) {
 		b->full = 1;
 		return STACKS_NONE;
 	}
@@ -114,151 +113,6 @@ static uint32_t new_node(struct build *b, const struct fn *f, uint32_t parent, d
 	b->same[s->n] = b->first[f->id];
 	b->first[f->id] = (uint32_t)s->n;
 	return (uint32_t)s->n++;
-}
-
-static void push(struct build *b, uint32_t node, uint32_t unit, const struct call *c)
-{
-	if (b->sp == b->capstack) {
-		b->capstack = b->capstack ? 2 * b->capstack : 256;
-		b->stack = xrealloc(b->stack, b->capstack * sizeof(*b->stack));
-	}
-	b->stack[b->sp].node = node;
-	b->stack[b->sp].unit = unit;
-	b->stack[b->sp].c = c;
-	b->sp++;
-}
-
-/*
- * Enter group u at its member m under parent with share: m's node, the
- * other members reached from m along recursive calls (breadth first), and
- * a frame for each on the walk's stack, over one that takes u off the path.
- */
-/*
- * The breadth-first walk of m's group from m along recursive calls, made
- * once per m: the members in order, the index of each one's parent in it,
- * and what each is worth with what it reaches (own cost, calls leaving
- * the group), for the grain.
- */
-struct bfs {
-	uint32_t n;
-	const struct fn **fn;
-	uint32_t *parent;
-	double *sub;
-};
-
-static const struct bfs *bfs_of(struct build *b, const struct fn *m)
-{
-	const struct profile *p = b->p;
-	uint32_t u = b->unit[m->id], head = 0, tail = 0, k;
-	struct bfs *w;
-
-	if (b->bfs[m->id])
-		return b->bfs[m->id];
-	w = xcalloc(1, sizeof(*w));
-	b->epoch++;
-	b->seen[m->id] = b->epoch;
-	b->queue[tail++] = m->id;
-	while (head < tail) {
-		const struct call *c;
-		for (c = fn_out(p, p->fns[b->queue[head]]); c; c = c->next_out) {
-			const struct fn *y = c->k.callee;
-			if (!c->recursive || b->unit[y->id] != u || b->seen[y->id] == b->epoch)
-				continue;
-			b->seen[y->id] = b->epoch;
-			b->order[tail] = head;
-			b->queue[tail++] = y->id;
-		}
-		head++;
-	}
-	w->n = tail;
-	w->fn = xmalloc(tail * sizeof(*w->fn));
-	w->parent = xmalloc(tail * sizeof(*w->parent));
-	w->sub = xcalloc(tail, sizeof(*w->sub));
-	for (k = 0; k < tail; k++) {
-		const struct call *c;
-		w->fn[k] = p->fns[b->queue[k]];
-		w->parent[k] = k ? b->order[k] : STACKS_NONE;
-		w->sub[k] = (double)w->fn[k]->self->v[b->ev];
-		for (c = fn_out(p, w->fn[k]); c; c = c->next_out)
-			if (entering(b, c))
-				w->sub[k] += (double)c->cc->v[b->ev];
-	}
-	for (k = tail; k-- > 1;)
-		w->sub[w->parent[k]] += w->sub[k];
-	b->bfs[m->id] = w;
-	return w;
-}
-
-/*
- * Enter group u at its member m under parent with share: m's node, the
- * other members reached from m along recursive calls (breadth first; not
- * those worth less than the grain with all they reach), and a frame for
- * each on the walk's stack, over one that takes u off the path.
- */
-static void enter(struct build *b, const struct fn *m, uint32_t parent, double share)
-{
-	const struct profile *p = b->p;
-	uint32_t u = b->unit[m->id], k, made = 0;
-	const struct bfs *w = bfs_of(b, m);
-	uint32_t *node = b->bfsnode;
-
-	push(b, STACKS_NONE, u, NULL);
-	b->onpath[u]++;
-	for (k = 0; k < w->n; k++) {
-		uint32_t par = k ? node[w->parent[k]] : parent;
-		node[k] = STACKS_NONE;
-		if (k && (par == STACKS_NONE || share * w->sub[k] < b->dust))
-			continue;
-		node[k] = new_node(b, w->fn[k], par, share);
-		if (node[k] == STACKS_NONE)
-			return;
-		b->queue[made++] = node[k];
-	}
-	for (k = 0; k < made; k++)
-		push(b, b->queue[k], u, fn_out(p, b->s->node[b->queue[k]].fn));
-}
-
-/* Run the walk until its stack is empty. */
-static void walk(struct build *b)
-{
-	while (b->sp && !b->full) {
-		struct frame *fr = &b->stack[b->sp - 1];
-		const struct call *c;
-		uint32_t u;
-		size_t ci;
-		double share, w, part;
-
-		if (fr->node == STACKS_NONE) {
-			b->onpath[fr->unit]--;
-			b->sp--;
-			continue;
-		}
-		c = fr->c;
-		while (c && !entering(b, c))
-			c = c->next_out;
-		if (!c) {
-			b->sp--;
-			continue;
-		}
-		fr->c = c->next_out;
-		u = b->unit[c->k.callee->id];
-		if (b->onpath[u])
-			continue;	/* not entered again on one stack */
-		/*
-		 * The call's part of u's activity goes to the stacks of the caller
-		 * where it can be made (u not on them): shared in proportion to
-		 * theirs, over their sum in the pass before (ediv).
-		 */
-		ci = call_index(b, c);
-		b->elig[ci] += b->s->node[fr->node].share;
-		w = weight(b, c);
-		/* this stack's part of the call, at most all of it */
-		part = b->s->node[fr->node].share / b->ediv[ci];
-		share = b->win[u] > 0 ? (part < 1 ? part : 1) * w / b->win[u] : 0;
-		if (share * b->flow[u] < b->dust)
-			continue;
-		enter(b, c->k.callee, fr->node, share);
-	}
 }
 
 /* Groups, their weights and flows. */
@@ -340,134 +194,424 @@ static int node_fn_cmp(const void *x, const void *y)
 	return graph_fn_cmp(*(const struct fn *const *)x, *(const struct fn *const *)y);
 }
 
-/* The path of node from its root marked on onpath (add = 1) or taken off (add = -1). */
-static void mark_path(struct build *b, uint32_t node, int add)
-{
-	for (; node != STACKS_NONE; node = b->s->node[node].parent) {
-		uint32_t u = b->unit[b->s->node[node].fn->id];
-		b->onpath[u] = (uint32_t)((int)b->onpath[u] + add);
-	}
-}
-
 /*
- * Mark needed every function above f, along calls into it, that has no
- * stack yet (each once: a breadth-first walk up); 0 when none was new.
+ * The breadth-first walk of m's group from m along recursive calls, made
+ * once per m: the members in order, the index of each one's parent in it,
+ * and what each is worth with what it reaches (own cost, calls leaving
+ * the group), for the grain.
  */
-static int need_callers(struct build *b, const struct fn *f, unsigned char *needed)
+struct bfs {
+	uint32_t n;
+	const struct fn **fn;
+	uint32_t *parent;
+	double *sub;
+};
+
+static const struct bfs *bfs_of(struct build *b, const struct fn *m)
 {
 	const struct profile *p = b->p;
-	uint32_t head = 0, tail = 0;
-	int any = 0;
+	uint32_t u = b->unit[m->id], head = 0, tail = 0, k;
+	struct bfs *w;
 
-	b->queue[tail++] = f->id;
+	if (b->bfs[m->id])
+		return b->bfs[m->id];
+	w = xcalloc(1, sizeof(*w));
+	b->epoch++;
+	b->seen[m->id] = b->epoch;
+	b->queue[tail++] = m->id;
 	while (head < tail) {
 		const struct call *c;
-		for (c = fn_in(p, p->fns[b->queue[head++]]); c; c = c->next_in) {
-			uint32_t a = c->k.caller->id;
-			if (!entering(b, c) || needed[a] || b->first[a] != STACKS_NONE)
+		for (c = fn_out(p, p->fns[b->queue[head]]); c; c = c->next_out) {
+			const struct fn *y = c->k.callee;
+			if (!c->recursive || b->unit[y->id] != u || b->seen[y->id] == b->epoch)
 				continue;
-			needed[a] = 1;
-			any = 1;
-			b->queue[tail++] = a;
+			b->seen[y->id] = b->epoch;
+			b->order[tail] = head;
+			b->queue[tail++] = y->id;
 		}
+		head++;
 	}
-	return any;
+	w->n = tail;
+	w->fn = xmalloc(tail * sizeof(*w->fn));
+	w->parent = xmalloc(tail * sizeof(*w->parent));
+	w->sub = xcalloc(tail, sizeof(*w->sub));
+	for (k = 0; k < tail; k++) {
+		const struct call *c;
+		w->fn[k] = p->fns[b->queue[k]];
+		w->parent[k] = k ? b->order[k] : STACKS_NONE;
+		w->sub[k] = (double)w->fn[k]->self->v[b->ev];
+		for (c = fn_out(p, w->fn[k]); c; c = c->next_out)
+			if (entering(b, c))
+				w->sub[k] += (double)c->cc->v[b->ev];
+	}
+	for (k = tail; k-- > 1;)
+		w->sub[w->parent[k]] += w->sub[k];
+	b->bfs[m->id] = w;
+	return w;
+}
+
+static void work_push(struct build *b, uint32_t node)
+{
+	if (b->nwork == b->capwork) {
+		b->capwork = b->capwork ? 2 * b->capwork : 256;
+		b->work = xrealloc(b->work, b->capwork * sizeof(*b->work));
+	}
+	b->work[b->nwork++] = node;
 }
 
 /*
- * Roots, then whatever nothing reached: under the stack of largest share
- * of one of its callers (the first caller in name order on a tie), else
- * on its own.  Repeated until every function with a cost has a stack.
+ * Enter group u at its member m under parent with share: m's node, and
+ * the other members reached from m along recursive calls (breadth first;
+ * not those worth less than the grain with all they reach), each pushed
+ * on the work list when work is set.
  */
-static void grow(struct build *b)
+static void enter(struct build *b, const struct fn *m, uint32_t parent, double share, int work)
+{
+	uint32_t k;
+	const struct bfs *w = bfs_of(b, m);
+	uint32_t *node = b->bfsnode;
+
+	for (k = 0; k < w->n; k++) {
+		uint32_t par = k ? node[w->parent[k]] : parent;
+		node[k] = STACKS_NONE;
+		if (k && (par == STACKS_NONE || share * w->sub[k] < b->dust))
+			continue;
+		node[k] = new_node(b, w->fn[k], par, share);
+		if (node[k] == STACKS_NONE)
+			return;
+		if (work)
+			work_push(b, node[k]);
+	}
+}
+
+/* Is group u one outermost function (never entered while it runs)? */
+static int outermost(const struct build *b, uint32_t u)
+{
+	const struct fn *f = b->p->fns[b->mlist[b->mstart[u]]];
+	return b->mstart[u + 1] - b->mstart[u] == 1 && f->outer && !f->may_nest;
+}
+
+/* Is group u on the stack of node x, looking up while the groups are of x's component? */
+static int on_path(const struct build *b, uint32_t x, uint32_t u)
+{
+	uint32_t comp = b->ucomp[b->unit[b->s->node[x].fn->id]];
+
+	for (; x != STACKS_NONE; x = b->s->node[x].parent) {
+		uint32_t v = b->unit[b->s->node[x].fn->id];
+		if (v == u)
+			return 1;
+		if (b->ucomp[v] != comp)
+			return 0;	/* a path never comes back to a component it left */
+	}
+	return 0;
+}
+
+/*
+ * Tarjan's components of the groups along the calls the stacks follow,
+ * iteratively; uorder lists the groups, components in topological order
+ * (callers first), ucstart their bounds.
+ */
+static void unit_order(struct build *b)
 {
 	const struct profile *p = b->p;
-	size_t n = p->nfns, i, k;
-	const struct fn **order = xmalloc((n + 1) * sizeof(*order));
-	unsigned char *needed = xcalloc(n + 1, 1);
-	for (i = 0; i < n; i++)
-		order[i] = p->fns[i];
-	sort_array(order, n, sizeof(*order), node_fn_cmp);
-	/*
-	 * roots: groups with no call from outside, each at its first member in
-	 * name order; and each function that starts stacks of other threads,
-	 * for their share of its group's activity
-	 */
-	for (k = 0; k < n && !b->full; k++) {
-		const struct fn *f = order[k];
-		uint32_t u = b->unit[f->id];
-		if (b->rootw[f->id] > 0 && b->win[u] > 0) {
-			enter(b, f, STACKS_NONE, b->rootw[f->id] / b->win[u]);
-			walk(b);
+	size_t n = p->nfns, v0, sp = 0, depth, next = 0, nord = 0, ncomp = 0, k;
+	uint32_t *index = xcalloc(n + 1, sizeof(*index)), *low = xcalloc(n + 1, sizeof(*low));
+	uint32_t *stack = xmalloc((n + 1) * sizeof(*stack)), *rev = xmalloc((n + 1) * sizeof(*rev));
+	uint32_t *cs = xmalloc((n + 2) * sizeof(*cs));
+	unsigned char *on = xcalloc(n + 1, 1);
+	struct { uint32_t v, m; const struct call *c; } *fr = xmalloc((n + 1) * sizeof(*fr));
+
+	for (v0 = 0; v0 < n; v0++) {
+		if (b->unit[v0] != v0 || index[v0])
 			continue;
+		depth = 0;
+		fr[0].v = (uint32_t)v0;
+		fr[0].m = b->mstart[v0];
+		fr[0].c = fn_out(p, p->fns[b->mlist[fr[0].m]]);
+		index[v0] = low[v0] = (uint32_t)++next;
+		stack[sp++] = (uint32_t)v0;
+		on[v0] = 1;
+		for (;;) {
+			uint32_t v = fr[depth].v, w;
+			const struct call *c = fr[depth].c;
+			if (!c && fr[depth].m + 1 < b->mstart[v + 1]) {
+				fr[depth].m++;
+				fr[depth].c = fn_out(p, p->fns[b->mlist[fr[depth].m]]);
+				continue;
+			}
+			if (c) {
+				fr[depth].c = c->next_out;
+				if (!entering(b, c))
+					continue;
+				w = b->unit[c->k.callee->id];
+				if (!index[w]) {
+					index[w] = low[w] = (uint32_t)++next;
+					stack[sp++] = w;
+					on[w] = 1;
+					depth++;
+					fr[depth].v = w;
+					fr[depth].m = b->mstart[w];
+					fr[depth].c = fn_out(p, p->fns[b->mlist[fr[depth].m]]);
+				} else if (on[w] && index[w] < low[v]) {
+					low[v] = index[w];
+				}
+				continue;
+			}
+			if (low[v] == index[v]) {
+				cs[ncomp++] = (uint32_t)nord;
+				do {
+					w = stack[--sp];
+					on[w] = 0;
+					rev[nord++] = w;
+				} while (w != v);
+			}
+			if (!depth)
+				break;
+			depth--;
+			if (low[v] < low[fr[depth].v])
+				low[fr[depth].v] = low[v];
 		}
-		if (b->win[u] > 0 || b->first[f->id] != STACKS_NONE)
-			continue;
-		if (b->flow[u] <= 0)
-			continue;
-		enter(b, f, STACKS_NONE, 1);
-		walk(b);
 	}
-	/* then what nothing reached, callers first */
-	while (!b->full) {
-		const struct fn *lost = NULL;
-		int placed = 0;
-		for (k = 0; k < n && !b->full; k++) {
-			const struct fn *f = order[k];
-			const struct call *c;
-			uint32_t best = STACKS_NONE;
-			double bestw = 0, share;
-			int costs = f->self->v[b->ev] > 0 || needed[f->id];
-			if (b->first[f->id] != STACKS_NONE)
-				continue;
-			for (c = fn_out(p, f); c && !costs; c = c->next_out)
-				costs = entering(b, c) && c->cc->v[b->ev] > 0;
-			if (!costs)
-				continue;
-			if (!lost)
-				lost = f;
-			/* the stack of largest share of a caller */
-			for (c = fn_in(p, f); c; c = c->next_in) {
+	cs[ncomp] = (uint32_t)nord;
+	/* Tarjan gives sinks first: reverse the components */
+	b->uorder = xmalloc((nord + 1) * sizeof(*b->uorder));
+	b->ucstart = xmalloc((ncomp + 2) * sizeof(*b->ucstart));
+	b->ucomp = xcalloc(n + 1, sizeof(*b->ucomp));
+	b->nucomp = ncomp;
+	nord = 0;
+	for (k = ncomp; k-- > 0;) {
+		size_t j;
+		b->ucstart[ncomp - 1 - k] = (uint32_t)nord;
+		for (j = cs[k]; j < cs[k + 1]; j++) {
+			b->ucomp[rev[j]] = (uint32_t)(ncomp - 1 - k);
+			b->uorder[nord++] = rev[j];
+		}
+	}
+	b->ucstart[ncomp] = (uint32_t)nord;
+	free(index);
+	free(low);
+	free(stack);
+	free(rev);
+	free(cs);
+	free(on);
+	free(fr);
+}
+
+/*
+ * A call c into another component, from all the stacks of its caller:
+ * its part of the callee's activity (weight / win) shared over them in
+ * proportion to their shares, exactly: the stacks worth less than the
+ * grain are not made and their part goes to the others (at least the
+ * largest is made), so every function's stacks carry all its activity.
+ */
+static void spread_call(struct build *b, const struct call *c)
+{
+	struct stacks *s = b->s;
+	const struct fn *m = c->k.caller, *y = c->k.callee;
+	uint32_t v = b->unit[y->id], x, best = STACKS_NONE;
+	double sum = 0, kept = 0, part, bestsh = -1;
+
+	if (!(b->win[v] > 0))
+		return;
+	part = weight(b, c) / b->win[v];
+	for (x = b->first[m->id]; x != STACKS_NONE; x = b->same[x]) {
+		sum += s->node[x].share;
+		if (s->node[x].share > bestsh) {
+			bestsh = s->node[x].share;
+			best = x;
+		}
+	}
+	if (!(sum > 0) || !(part > 0))
+		return;
+	for (x = b->first[m->id]; x != STACKS_NONE; x = b->same[x])
+		if (s->node[x].share / sum * part * b->flow[v] >= b->dust)
+			kept += s->node[x].share;
+	if (!(kept > 0))
+		kept = bestsh;
+	b->moved += (1 - kept / sum) * part * b->flow[v];
+	for (x = b->first[m->id]; x != STACKS_NONE && !b->full;) {
+		uint32_t next = b->same[x];
+		double sh = s->node[x].share;
+		/* (new nodes go in front of first[]: next was read before) */
+		if (sh / sum * part * b->flow[v] >= b->dust || (kept == bestsh && x == best))
+			enter(b, y, x, sh / kept * part, 0);
+		x = next;
+	}
+}
+
+/*
+ * Take back the nodes from mark on (a static cycle's pass before),
+ * relinking the rest: only the stacks entering the cycle (work[0 ..
+ * nentry)) were given children since.
+ */
+static void truncate_nodes(struct build *b, uint32_t mark, size_t nentry,
+			   const uint32_t *comp_units, size_t nu)
+{
+	struct stacks *s = b->s;
+	size_t i, k;
+
+	for (i = 0; i < nentry; i++) {
+		uint32_t *cp = &s->node[b->work[i]].child;
+		while (*cp != STACKS_NONE && *cp >= mark)
+			*cp = s->node[*cp].next;
+	}
+	for (i = 0; i < nu; i++) {
+		uint32_t u = comp_units[i];
+		for (k = b->mstart[u]; k < b->mstart[u + 1]; k++) {
+			uint32_t f = b->mlist[k];
+			while (b->first[f] != STACKS_NONE && b->first[f] >= mark)
+				b->first[f] = b->same[b->first[f]];
+		}
+	}
+	s->n = mark;
+}
+
+/*
+ * A function with a cost of its own but no stack (a member of a group
+ * its entries do not reach, or below the grain): under the stack of
+ * largest share of one of its callers, else on its own, so that every
+ * self cost is on some stack.
+ */
+static void place_rest(struct build *b)
+{
+	const struct profile *p = b->p;
+	size_t i;
+
+	for (i = 0; i < p->nfns && !b->full; i++) {
+		const struct fn *f = p->fns[i];
+		const struct call *c;
+		uint32_t best = STACKS_NONE, x;
+		double bestw = -1;
+		if (b->first[i] != STACKS_NONE || !f->self->v[b->ev])
+			continue;
+		for (c = fn_in(p, f); c; c = c->next_in)
+			for (x = b->first[c->k.caller->id]; x != STACKS_NONE; x = b->same[x])
+				if (b->s->node[x].share > bestw) {
+					bestw = b->s->node[x].share;
+					best = x;
+				}
+		new_node(b, f, best, best == STACKS_NONE ? 1 : bestw);
+	}
+}
+
+/*
+ * Passes over a static cycle before its shares count as settled, for a
+ * cycle of at most CYCLE_SMALL groups.  On larger ones (an interpreter's
+ * core) the divisors swing from pass to pass instead of settling, and one
+ * pass, fitted afterwards (fit()), comes closer to the exact costs.
+ */
+#define CYCLE_PASSES 8
+#define CYCLE_SMALL 16
+
+/*
+ * One component of groups, all of whose callers have their stacks: roots
+ * first (groups nobody calls; functions that start threads' stacks), then
+ * for a static cycle the stacks inside it, then the calls leaving it.
+ * Inside a cycle a call is made only where its callee is not on the
+ * stack already (an outermost function is never entered again), and its
+ * part is shared over those stacks; which they are depends on the shares
+ * themselves, so the cycle's stacks are made again with each call's
+ * divisor from the pass before until it settles.
+ */
+static void component(struct build *b, size_t k, const uint32_t *firstm)
+{
+	const struct profile *p = b->p;
+	const uint32_t *units = &b->uorder[b->ucstart[k]];
+	size_t nu = b->ucstart[k + 1] - b->ucstart[k], i, j, pass;
+	int cycle = nu > 1;
+
+	for (i = 0; i < nu && !b->full; i++) {
+		uint32_t u = units[i];
+		for (j = b->mstart[u]; j < b->mstart[u + 1]; j++) {
+			uint32_t f = b->mlist[j];
+			if (b->rootw[f] > 0 && b->win[u] > 0)
+				enter(b, p->fns[f], STACKS_NONE, b->rootw[f] / b->win[u], cycle);
+		}
+		if (!(b->win[u] > 0) && b->flow[u] > 0)
+			enter(b, p->fns[firstm[u]], STACKS_NONE, 1, cycle);
+	}
+	if (cycle && !b->full) {
+		uint32_t mark = (uint32_t)b->s->n;
+		size_t nentry;
+		/* the stacks entering it: made by earlier components, and the roots above */
+		b->nwork = 0;
+		for (i = 0; i < nu; i++)
+			for (j = b->mstart[units[i]]; j < b->mstart[units[i] + 1]; j++) {
 				uint32_t x;
-				for (x = b->first[c->k.caller->id]; x != STACKS_NONE; x = b->same[x]) {
-					double w = b->s->node[x].share;
-					if (best == STACKS_NONE || w > bestw || (w == bestw && x < best)) {
-						best = x;
-						bestw = w;
-					}
+				for (x = b->first[b->mlist[j]]; x != STACKS_NONE; x = b->same[x])
+					work_push(b, x);
+			}
+		if (!b->nwork)	/* a cycle nothing enters: it starts on its own */
+			enter(b, p->fns[firstm[units[0]]], STACKS_NONE, 1, 1);
+		nentry = b->nwork;
+		for (pass = 0; pass < (nu <= CYCLE_SMALL ? CYCLE_PASSES : 1) && !b->full; pass++) {
+			size_t w;
+			double moved = 0;
+			if (pass)
+				truncate_nodes(b, mark, nentry, units, nu);
+			b->nwork = nentry;
+			for (w = 0; w < b->nwork && !b->full; w++) {
+				uint32_t x = b->work[w];
+				const struct fn *m = b->s->node[x].fn;
+				const struct call *c;
+				for (c = fn_out(p, m); c && !b->full; c = c->next_out) {
+					uint32_t v = b->unit[c->k.callee->id];
+					size_t ci;
+					double sh;
+					if (!entering(b, c) || b->ucomp[v] != k)
+						continue;
+					/* an outermost function is never entered again on
+					   one stack; a group of levels may be */
+					if (outermost(b, v) && on_path(b, x, v))
+						continue;
+					ci = call_index(b, c);
+					sh = b->s->node[x].share / b->ediv[ci] * weight(b, c) / b->win[v];
+					if (sh > 1)
+						sh = 1;
+					if (sh * b->flow[v] < b->dust)
+						continue;
+					b->elig[ci] += b->s->node[x].share;
+					enter(b, c->k.callee, x, sh, 1);
 				}
 			}
-			if (best == STACKS_NONE)
-				continue;
-			share = bestw;
-			for (c = fn_in(p, f); c; c = c->next_in)
-				if (c->k.caller == b->s->node[best].fn && entering(b, c) &&
-				    b->win[b->unit[f->id]] > 0) {
-					share = bestw * weight(b, c) / b->win[b->unit[f->id]];
-					break;
+			/* each call's divisor: the shares of the stacks that made it */
+			for (i = 0; i < nu; i++)
+				for (j = b->mstart[units[i]]; j < b->mstart[units[i] + 1]; j++) {
+					const struct call *c;
+					for (c = fn_out(p, p->fns[b->mlist[j]]); c; c = c->next_out) {
+						size_t ci;
+						double e, d;
+						if (!entering(b, c) || b->ucomp[b->unit[c->k.callee->id]] != k)
+							continue;
+						ci = call_index(b, c);
+						e = b->elig[ci] > 1e-12 ? b->elig[ci] : b->ediv[ci];
+						d = e > b->ediv[ci] ? e - b->ediv[ci] : b->ediv[ci] - e;
+						if (d > moved * e)
+							moved = d / e;
+						b->ediv[ci] = e;
+						b->elig[ci] = 0;
+					}
 				}
-			mark_path(b, best, 1);
-			enter(b, f, best, share);
-			walk(b);
-			mark_path(b, best, -1);
-			placed = 1;
+			if (moved < 1e-9)
+				break;
 		}
-		if (placed)
-			continue;
-		if (!lost)
-			break;
-		/*
-		 * Its callers cost nothing themselves (a view's calls rounded to
-		 * nothing): place them first, and it under them, rather than
-		 * start a stack at a function that has callers.
-		 */
-		if (need_callers(b, lost, needed))
-			continue;
-		enter(b, lost, STACKS_NONE, 1);
-		walk(b);
 	}
-	free(needed);
-	free(order);
+	/* what nothing reached starts on its own */
+	for (i = 0; i < nu && !b->full; i++) {
+		uint32_t u = units[i], x = STACKS_NONE;
+		for (j = b->mstart[u]; j < b->mstart[u + 1] && x == STACKS_NONE; j++)
+			x = b->first[b->mlist[j]];
+		if (x == STACKS_NONE && b->flow[u] > 0)
+			enter(b, p->fns[firstm[u]], STACKS_NONE, 1, 0);
+	}
+	/* the calls leaving it, from all its stacks */
+	for (i = 0; i < nu && !b->full; i++)
+		for (j = b->mstart[units[i]]; j < b->mstart[units[i] + 1]; j++) {
+			const struct call *c;
+			for (c = fn_out(p, p->fns[b->mlist[j]]); c && !b->full; c = c->next_out)
+				if (entering(b, c) && b->ucomp[b->unit[c->k.callee->id]] != k)
+					spread_call(b, c);
+		}
 }
 
 struct part {
@@ -505,7 +649,7 @@ static int part_cmp(const void *x, const void *y)
  * (the shares stay) when walking up the stacks would take more than
  * FIT_BUDGET steps a stack: a chain of thousands of functions.
  */
-#define FIT_SWEEPS 40
+#define FIT_SWEEPS 12
 #define FIT_TOL 1e-7
 #define FIT_BUDGET 64
 #define FIT_WARM 5
@@ -794,7 +938,8 @@ static void prune_tree(struct stacks *s, uint64_t prune)
 int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t prune)
 {
 	struct build b;
-	size_t n = p->nfns, i, pass;
+	size_t n = p->nfns, i;
+	uint32_t *firstm = NULL;	/* by group: its first member in name order */
 	double grain = 0.5;
 	int rc = 0;
 
@@ -810,7 +955,6 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	b.rootw = xcalloc(n + 1, sizeof(*b.rootw));
 	b.flow = xcalloc(n + 1, sizeof(*b.flow));
 	b.mode = xcalloc(n + 1, 1);
-	b.onpath = xcalloc(n + 1, sizeof(*b.onpath));
 	b.seen = xcalloc(n + 1, sizeof(*b.seen));
 	b.first = xmalloc((n + 1) * sizeof(*b.first));
 	b.queue = xmalloc((n + 1) * sizeof(*b.queue));
@@ -831,40 +975,47 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 		s->sum += p->fns[i]->self->v[ev];
 	/*
 	 * The grain: stacks worth less are not made.  Half a unit keeps every
-	 * count; on a profile whose stacks would pass MAX_NODES it grows, and
-	 * its part goes to the other stacks of the same functions.
+	 * count; on a profile whose stacks would pass the budget it grows, and
+	 * its part goes to the other stacks of the same functions.  The budget
+	 * is the profile's: a few stacks for each function and call, at most
+	 * MAX_NODES.
 	 */
 	if (prune / 64 > grain)
 		grain = (double)(prune / 64);
-	for (pass = 0;;) {
-		double moved = 0;
+	b.budget = STACKS_PER_ITEM * (n + p->ncalls) + 4096;
+	if (b.budget > MAX_NODES)
+		b.budget = MAX_NODES;
+	unit_order(&b);
+	{
+		const struct fn **order = xmalloc((n + 1) * sizeof(*order));
+		firstm = xmalloc((n + 1) * sizeof(*firstm));
+		for (i = 0; i < n; i++) {
+			order[i] = p->fns[i];
+			firstm[i] = STACKS_NONE;
+		}
+		sort_array(order, n, sizeof(*order), node_fn_cmp);
+		for (i = 0; i < n; i++)
+			if (firstm[b.unit[order[i]->id]] == STACKS_NONE)
+				firstm[b.unit[order[i]->id]] = order[i]->id;
+		free(order);
+	}
+	for (;;) {
+		size_t k;
 		for (i = 0; i < n; i++)
 			b.first[i] = STACKS_NONE;
-		memset(b.onpath, 0, (n + 1) * sizeof(*b.onpath));
-		memset(b.elig, 0, (p->ncalls + 1) * sizeof(*b.elig));
-		s->n = 0;
-		b.sp = 0;
-		b.full = 0;
-		b.dust = grain;
-		grow(&b);
-		if (!b.full) {
-			/*
-			 * Again with each call shared over the stacks where it could
-			 * be made, until that stops moving (a few passes: it only
-			 * moves where an outermost function in a static cycle is
-			 * not re-entered, or where stacks were too small to make).
-			 */
-			for (i = 0; i < p->ncalls; i++) {
-				double e = b.elig[i] > 1e-12 ? b.elig[i] : b.ediv[i];
-				double d = e > b.ediv[i] ? e - b.ediv[i] : b.ediv[i] - e;
-				if (d > moved)
-					moved = d;
-				b.ediv[i] = e;
-			}
-			if (moved < 1e-9 || ++pass == MAX_PASSES)
-				break;
-			continue;
+		for (i = 0; i < p->ncalls; i++) {
+			b.elig[i] = 0;
+			b.ediv[i] = 1;
 		}
+		s->n = 0;
+		b.full = 0;
+		b.moved = 0;
+		b.dust = grain;
+		for (k = 0; k < b.nucomp && !b.full; k++)
+			component(&b, k, firstm);
+		place_rest(&b);
+		if (!b.full)
+			break;
 		grain *= 8;
 		if (grain > (double)s->sum) {
 			diag(DIAG_ERROR, NULL, 0, "too many call stacks to rebuild");
@@ -883,11 +1034,14 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	free(b.rootw);
 	free(b.flow);
 	free(b.mode);
-	free(b.onpath);
 	free(b.seen);
 	free(b.first);
 	free(b.queue);
-	free(b.stack);
+	free(b.work);
+	free(b.uorder);
+	free(b.ucstart);
+	free(b.ucomp);
+	free(firstm);
 	free(b.same);
 	free(b.ctab);
 	free(b.elig);

@@ -17,24 +17,28 @@
  *    a recursion group; a stack enters a group through a call from outside
  *    it and goes on to the group's other members along recursive calls
  *    (breadth first, each once), so their cost stays under the entry.
+ *  - Groups are taken in the order of the components of the calls between
+ *    them, callers first, so every stack of a caller is made before its
+ *    calls are shared out: a call c into group u is cost(c) / (cost of all
+ *    the calls into u from outside it) of u's activity, shared over all the
+ *    caller's stacks in proportion to their shares, exactly (a stack below
+ *    the grain is not made and its part goes to the caller's other
+ *    stacks).  So the stacks of every function carry all its activity, and
+ *    those of an outermost function add up to its exact inclusive cost.
+ *  - Inside a static cycle (outermost functions calling each other) a call
+ *    is made only on the stacks where its callee is not running already;
+ *    which those are depends on the shares, so a small cycle is made again
+ *    until its shares settle; a large one once.
  *  - The stacks start at the groups no other group calls ((below main),
- *    thread roots, the loader); a group that nothing reached is started
- *    under the stack of one of its callers, else on its own.
- *  - A call c into group u is cost(c) / (cost of all the calls into u
- *    from outside it) of u's activity; that part is shared over the
- *    caller's stacks where the call can be made (u not on them already:
- *    an outermost function is never re-entered), in proportion to their
- *    shares.  A root has the share 1.
+ *    the loader), at the functions that start a thread's stack (roots.h),
+ *    and a function with a cost that nothing reached starts on its own.
  *  - Each function's self cost is split over its stacks in proportion to
  *    what each is worth (share * activity) less what its calls out are
- *    worth (by share, for a member of a larger group), in whole counts
- *    (largest remainders), so the parts add up exactly; stacks worth less
- *    than half a unit (more on huge profiles) are not made and their part
- *    goes to the function's other stacks.
- *  - Before the whole counts, those parts are fitted (stacks.c, fit()) to
- *    the exact inclusive costs: the stacks through an outermost function
- *    add up to its inclusive cost as nearly as the stacks made allow,
- *    each function's self cost still spread exactly.
+ *    worth (by share, for a member of a larger group), fitted (fit()) to
+ *    the exact inclusive costs where a static cycle left them off, then
+ *    in whole counts (largest remainders), so the parts add up exactly.
+ *  - At most a few stacks per function and call are made (the grain grows
+ *    until they fit), whatever the number of paths through the graph.
  *  - Then stacks whose total cost is at most prune are cut, their cost
  *    added to their caller's own (a root keeps its cost as its own).
  *
