@@ -649,7 +649,7 @@ static int part_cmp(const void *x, const void *y)
  * (the shares stay) when walking up the stacks would take more than
  * FIT_BUDGET steps a stack: a chain of thousands of functions.
  */
-#define FIT_SWEEPS 12
+#define FIT_SWEEPS 40
 #define FIT_TOL 1e-7
 #define FIT_BUDGET 64
 #define FIT_WARM 5
