@@ -127,8 +127,10 @@ int report_folded(struct report *r)
 /*
  * XML text: the five specials escaped, C0 control bytes '?', C1 and bidi
  * controls as the visible text \xHH (escape.h: a browser would obey a
- * bidi override and show the name reordered), any other byte outside
- * UTF-8 as its Latin-1 code point.
+ * bidi override and show the name reordered), and so the characters XML
+ * 1.0 forbids (U+FFFE, U+FFFF, encoded surrogates: one of them makes the
+ * whole SVG ill-formed, and a browser shows a parse error instead of the
+ * graph), any other byte outside UTF-8 as its Latin-1 code point.
  */
 static void put_xml(struct outbuf *out, const char *s)
 {
@@ -138,8 +140,8 @@ static void put_xml(struct outbuf *out, const char *s)
 
 	while (*u) {
 		size_t n = report_utf8_len(u);
-		if (*u >= 0x80 && (e = escape_unit((const char *)u, (size_t)(end - u))) > 0) {
-			escape_outbuf(out, (const char *)u, e, 1);
+		if (*u >= 0x80 && (e = escape_unit_xml((const char *)u, (size_t)(end - u))) > 0) {
+			escape_hex_outbuf(out, (const char *)u, e);
 			u += e;
 			continue;
 		}
