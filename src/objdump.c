@@ -382,6 +382,27 @@ out:
 
 /* ---- running it ---- */
 
+/*
+ * The object's name as objdump's argument: GNU tools read an argument
+ * "@FILE" as a response file (its words become more arguments), even
+ * after "--", so a profile's "ob=@/some/file" would feed that file's words
+ * to objdump as options.  "./@FILE" names the same file and is no
+ * response file.  Malloc'ed.
+ */
+static char *object_arg(const char *path)
+{
+	char *a = xmalloc(strlen(path) + 3);
+
+	if (path[0] == '@') {
+		a[0] = '.';
+		a[1] = '/';
+		strcpy(a + 2, path);
+	} else {
+		strcpy(a, path);
+	}
+	return a;
+}
+
 static int sym_cmp(const void *x, const void *y)
 {
 	const struct objsym *a = x, *b = y;
@@ -398,11 +419,14 @@ static int sym_cmp(const void *x, const void *y)
 static int syms_of(const char *flag, const char *path, struct objsym **v, size_t *n, char *err,
 		   size_t errlen)
 {
-	const char *argv[] = { objdump_program(), flag, "-w", "--", path, NULL };
+	char *obj = object_arg(path);
+	const char *argv[] = { objdump_program(), flag, "-w", "--", obj, NULL };
 	char *out;
 	size_t len;
+	int rc = objdump_run(argv, &out, &len, err, errlen);
 
-	if (objdump_run(argv, &out, &len, err, errlen))
+	free(obj);
+	if (rc)
 		return -1;
 	*n = objdump_parse_syms(out, len, v, *n);
 	free(out);
@@ -445,17 +469,20 @@ void objdump_syms_free(struct objsym *v, size_t n)
 int objdump_disasm(const char *path, uint64_t start, uint64_t stop, struct objinsn **v, size_t *n,
 		   char *err, size_t errlen)
 {
-	char a[64], b[64];
+	char a[64], b[64], *obj = object_arg(path);
 	const char *argv[] = { objdump_program(), "-d", "-C", "-w", "--no-show-raw-insn", a, b,
-			       "--", path, NULL };
+			       "--", obj, NULL };
 	char *out;
 	size_t len;
+	int rc;
 
 	*v = NULL;
 	*n = 0;
 	snprintf(a, sizeof(a), "--start-address=0x%llx", (unsigned long long)start);
 	snprintf(b, sizeof(b), "--stop-address=0x%llx", (unsigned long long)stop);
-	if (objdump_run(argv, &out, &len, err, errlen))
+	rc = objdump_run(argv, &out, &len, err, errlen);
+	free(obj);
+	if (rc)
 		return -1;
 	*n = objdump_parse_insns(out, len, v, 0);
 	free(out);

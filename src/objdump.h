@@ -7,8 +7,9 @@
 
 /*
  * objdump (GNU binutils) is run directly, never through a shell: the object's
- * name goes to it as one argument after "--", so no name from a profile is
- * ever interpreted.  The program is $OBJDUMP when set (and not empty), else
+ * name goes to it as one argument after "--" (a name starting with '@' as
+ * "./@...", which objdump would read as a response file), so no name from
+ * a profile is ever interpreted.  The program is $OBJDUMP when set (and not empty), else
  * "objdump" looked up in PATH, as KCachegrind does.  It runs with LC_ALL=C.
  *
  * Every array returned is malloc'ed and owned by the caller (objdump_*_free).
