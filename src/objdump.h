@@ -58,6 +58,29 @@ int objdump_disasm(const char *path, uint64_t start, uint64_t stop, struct objin
 		   char *err, size_t errlen);
 void objdump_insns_free(struct objinsn *v, size_t n);
 
+/*
+ * A range to disassemble: objdump runs over [start, stop), and of what it
+ * shows the instructions that start in [start, keep) are kept.
+ */
+struct objrange {
+	uint64_t start, stop, keep;
+};
+
+/*
+ * The instructions of path in the ranges (sorted by start; they may
+ * overlap), in the order objdump shows them, with objdump run at most
+ * OBJDUMP_MAX_RUNS times: one run for ranges closer than OBJDUMP_RUN_GAP
+ * bytes, the widest gaps above it splitting runs while runs are left.
+ * Starting objdump once per range took a quarter of a second each on a
+ * large object, for a profile that names many addresses.  What objdump
+ * prints is parsed as it comes, so only the instructions kept are held.
+ * Returns 0, or -1 with a message in err.
+ */
+#define OBJDUMP_MAX_RUNS 4
+#define OBJDUMP_RUN_GAP (1u << 20)
+int objdump_disasm_ranges(const char *path, const struct objrange *rg, size_t n,
+			  struct objinsn **v, size_t *nv, char *err, size_t errlen);
+
 /* The parsers, exposed for the unit tests: they append to *v (n entries, returned). */
 size_t objdump_parse_syms(const char *buf, size_t len, struct objsym **v, size_t n);
 size_t objdump_parse_insns(const char *buf, size_t len, struct objinsn **v, size_t n);

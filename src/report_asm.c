@@ -483,28 +483,24 @@ static size_t disassemble(struct asm_ctx *x, const struct icode *u, const struct
 	}
 	nrg = ranges_of(c, v, n, &rg);
 	sort_array(rg, nrg, sizeof(*rg), range_cmp);
-	for (i = 0; i < nrg; i++) {
-		struct objinsn *iv;
-		size_t ni;
-		if (objdump_disasm(u->obj, rg[i].start, rg[i].stop, &iv, &ni, reason, rlen)) {
-			objdump_insns_free(*insns, *ninsns);
+	{
+		/* all the ranges in a few runs of objdump (objdump.h) */
+		struct objrange *orv = xmalloc((nrg + 1) * sizeof(*orv));
+		for (i = 0; i < nrg; i++) {
+			orv[i].start = rg[i].start;
+			orv[i].stop = rg[i].stop;
+			/* past the last address with a cost is only the tail, which
+			   objdump may have cut in the middle of an instruction */
+			orv[i].keep = rg[i].sym ? rg[i].stop : rg[i].stop - RANGE_TAIL + 1;
+		}
+		if (objdump_disasm_ranges(u->obj, orv, nrg, insns, ninsns, reason, rlen)) {
 			*insns = NULL;
 			*ninsns = 0;
+			free(orv);
 			free(rg);
 			return 0;
 		}
-		if (!rg[i].sym) {
-			/* past the last address with a cost is only the tail, which
-			   objdump may have cut in the middle of an instruction */
-			uint64_t last = rg[i].stop - RANGE_TAIL;
-			while (ni && iv[ni - 1].addr > last)
-				free(iv[--ni].text);
-		}
-		*insns = xrealloc(*insns, (*ninsns + ni + 1) * sizeof(**insns));
-		if (ni)
-			memcpy(*insns + *ninsns, iv, ni * sizeof(*iv));
-		*ninsns += ni;
-		free(iv);
+		free(orv);
 	}
 	rows = xmalloc((*ninsns + 1) * sizeof(*rows));
 	for (i = 0; i < *ninsns; i++) {
