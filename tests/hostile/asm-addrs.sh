@@ -1,7 +1,8 @@
 # --annotate=asm started one objdump per address with a cost outside the
 # function's symbol (a 640-byte profile of 40 addresses 4 KB apart in one
 # function of a large installed binary took 10.8 s).  Now all the ranges
-# of a function go to at most 4 runs of objdump -d (objdump.h), read as
+# of a function (of all the functions shown from an object: asm-fns) go to
+# at most 4 runs of objdump -d (objdump.h), read as
 # they come.  The size is the number of addresses, 4 KB apart, in one
 # function of a small program compiled here; OBJDUMP is a script that
 # logs each run, and check_case counts them: one objdump -t and at most
