@@ -507,29 +507,6 @@ void objdump_syms_free(struct objsym *v, size_t n)
 	free(v);
 }
 
-int objdump_disasm(const char *path, uint64_t start, uint64_t stop, struct objinsn **v, size_t *n,
-		   char *err, size_t errlen)
-{
-	char a[64], b[64], *obj = object_arg(path);
-	const char *argv[] = { objdump_program(), "-d", "-C", "-w", "--no-show-raw-insn", a, b,
-			       "--", obj, NULL };
-	char *out;
-	size_t len;
-	int rc;
-
-	*v = NULL;
-	*n = 0;
-	snprintf(a, sizeof(a), "--start-address=0x%llx", (unsigned long long)start);
-	snprintf(b, sizeof(b), "--stop-address=0x%llx", (unsigned long long)stop);
-	rc = objdump_run(argv, &out, &len, err, errlen);
-	free(obj);
-	if (rc)
-		return -1;
-	*n = objdump_parse_insns(out, len, v, 0);
-	free(out);
-	return 0;
-}
-
 /* What the line sink of objdump_disasm_ranges() keeps. */
 struct keep {
 	const struct objrange *rg;

@@ -50,12 +50,7 @@ int objdump_run(const char *const *argv, char **out, size_t *len, char *err, siz
 int objdump_symbols(const char *path, struct objsym **v, size_t *n, char *err, size_t errlen);
 void objdump_syms_free(struct objsym *v, size_t n);
 
-/*
- * The instructions of path in [start, stop), as objdump -d -C -w
- * --no-show-raw-insn prints them.  Returns 0, or -1 with a message in err.
- */
-int objdump_disasm(const char *path, uint64_t start, uint64_t stop, struct objinsn **v, size_t *n,
-		   char *err, size_t errlen);
+/* Frees what objdump_disasm_ranges() returns. */
 void objdump_insns_free(struct objinsn *v, size_t n);
 
 /*
@@ -68,7 +63,8 @@ struct objrange {
 
 /*
  * The instructions of path in the ranges (sorted by start; they may
- * overlap), in the order objdump shows them, with objdump run at most
+ * overlap), as objdump -d -C -w --no-show-raw-insn prints them and in
+ * its order, with objdump run at most
  * OBJDUMP_MAX_RUNS times: one run for ranges closer than OBJDUMP_RUN_GAP
  * bytes, the widest gaps above it splitting runs while runs are left.
  * Starting objdump once per range took a quarter of a second each on a
