@@ -57,6 +57,7 @@ struct asm_ctx {
 	struct report *r;
 	const struct icode **units;	/* all those shown, for the objects' code */
 	size_t nunits;
+	size_t *nobj_of;		/* per fn id: its units, see nobjects() */
 	struct objcache *objs;
 	size_t nobjs;
 	struct srcfile *srcs;
@@ -137,6 +138,7 @@ static void objs_release(struct asm_ctx *x)
 		objdump_insns_free(x->objs[i].insns, x->objs[i].ninsns);
 	}
 	free(x->objs);
+	free(x->nobj_of);
 }
 
 /* The function symbol holding addr (the first by address, then larger size, then name), or NULL. */
@@ -687,14 +689,22 @@ static int piece_cmp(const void *x, const void *y)
 	return graph_fn_cmp(*(const struct fn *const *)x, *(const struct fn *const *)y);
 }
 
-/* How many units fn (the function of an fn= line) has: one per object. */
-static size_t nobjects(const struct profile *p, const struct fn *fn)
+/*
+ * How many units fn (the function of an fn= line) has: one per object.
+ * Counted for every function on first use (counting for each block took
+ * blocks x units).
+ */
+static size_t nobjects(struct asm_ctx *x, const struct fn *fn)
 {
-	size_t i, n = 0;
+	const struct profile *p = x->r->p;
+	size_t i;
 
-	for (i = 0; i < p->nicodes; i++)
-		n += p->icodes[i]->fn == fn;
-	return n;
+	if (!x->nobj_of) {
+		x->nobj_of = xcalloc(p->nfns + 1, sizeof(*x->nobj_of));
+		for (i = 0; i < p->nicodes; i++)
+			x->nobj_of[p->icodes[i]->fn->id]++;
+	}
+	return x->nobj_of[fn->id];
 }
 
 static void print_totals(struct asm_ctx *x, const struct icode *u, const struct cc *shown,
@@ -705,7 +715,7 @@ static void print_totals(struct asm_ctx *x, const struct icode *u, const struct 
 	FILE *out = r->out;
 	const struct fn **pieces;
 	struct cc *self = xcalloc(1, profile_cc_size(p));
-	size_t i, nobj = nobjects(p, u->fn);
+	size_t i, nobj = nobjects(x, u->fn);
 
 	report_cc(r, shown, width);
 	fputs(" total of the instructions shown\n", out);
