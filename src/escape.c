@@ -51,6 +51,19 @@ size_t escape_unit(const char *s, size_t len)
 	return u[0] <= 0x9f;
 }
 
+size_t escape_unit_xml(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n = escape_unit(s, len);
+	uint32_t cp;
+
+	if (n || u[0] < 0xe0)
+		return n;
+	cp = utf8_cp(u, len, &n);
+	/* XML 1.0's Char leaves out the surrogates and U+FFFE, U+FFFF */
+	return (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe || cp == 0xffff ? n : 0;
+}
+
 size_t escape_width(const char *s, size_t len, int on)
 {
 	size_t i = 0, w = len;
@@ -76,9 +89,10 @@ static void to_outbuf(void *to, const char *s, size_t n)
 	outbuf_write(to, s, n);
 }
 
+static const char hex[] = "0123456789abcdef";
+
 static void put(sink_fn *w, void *to, const char *s, size_t len, int on)
 {
-	static const char hex[] = "0123456789abcdef";
 	size_t i = 0, run = 0;
 
 	while (on && i < len) {
@@ -114,6 +128,17 @@ void escape_fputs(FILE *f, const char *s, int on)
 void escape_outbuf(struct outbuf *o, const char *s, size_t len, int on)
 {
 	put(to_outbuf, o, s, len, on);
+}
+
+void escape_hex_outbuf(struct outbuf *o, const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		char e[4] = { '\\', 'x', hex[c >> 4], hex[c & 15] };
+		outbuf_write(o, e, 4);
+	}
 }
 
 void escape_vline(FILE *f, const char *fmt, va_list ap)

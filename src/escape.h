@@ -46,6 +46,15 @@ struct outbuf;
  * one character (1, 2 or 3), or 0 when s[0] is written as it is.
  */
 size_t escape_unit(const char *s, size_t len);
+/*
+ * escape_unit() for text in an XML document or a DOT label (rendered to
+ * SVG): besides, the characters XML 1.0 does not allow at all, which make
+ * the whole document ill-formed: U+FFFE, U+FFFF and the UTF-8 form of a
+ * surrogate (U+D800-U+DFFF, ed a0 80 to ed bf bf; not valid UTF-8, but
+ * written as one character of 3 bytes).  The C0 controls are escaped as
+ * escape_unit() does; callers may write them otherwise.
+ */
+size_t escape_unit_xml(const char *s, size_t len);
 /* The number of bytes s[0..len) takes when written (escaped when on). */
 size_t escape_width(const char *s, size_t len, int on);
 
@@ -54,6 +63,8 @@ void escape_fputs(FILE *f, const char *s, int on);
 void escape_fwrite(FILE *f, const char *s, size_t len, int on);
 /* The same into an outbuf (outbuf.h). */
 void escape_outbuf(struct outbuf *o, const char *s, size_t len, int on);
+/* Every byte of s[0..len) as \xHH, whatever it is (a unit escape_unit_xml() found). */
+void escape_hex_outbuf(struct outbuf *o, const char *s, size_t len);
 
 /*
  * One message line on f (standard error): the printf-formatted text, every

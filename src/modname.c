@@ -8,6 +8,7 @@
 #include "arena.h"
 #include "diag.h"
 #include "graph.h"
+#include "hash.h"
 #include "icode.h"
 #include "profile.h"
 
@@ -154,62 +155,78 @@ static void replace(struct sbuf *b, const struct modname *m, const char *s,
 /*
  * One rule on s, as sed does it: with 'g', every match, where an empty match
  * right after a previous match does not count (s/a*\/x/g on "baaac" gives
- * "xbxcx").
+ * "xbxcx").  Each search starts at an offset into the whole name
+ * (REG_STARTEND): searching from a pointer into it instead would make
+ * regexec() measure the rest of the name again for each match, time in the
+ * square of its length; and '^' or a word boundary there sees the
+ * character before.
  */
 static char *apply_one(const struct modname *m, const char *s)
 {
 	struct sbuf b = { NULL, 0, 0 };
 	regmatch_t g[10];
-	const char *p = s;
+	size_t len = strlen(s), at = 0;
 	int after_match = 0;
 
 	sb_add(&b, "", 0);
 	for (;;) {
 		size_t so, eo;
-		if (regexec(&m->re, p, 10, g, p == s ? 0 : REG_NOTBOL))
+		g[0].rm_so = (regoff_t)at;
+		g[0].rm_eo = (regoff_t)len;
+		if (regexec(&m->re, s, 10, g, REG_STARTEND))
 			break;
 		so = (size_t)g[0].rm_so;
 		eo = (size_t)g[0].rm_eo;
-		if (so == eo && so == 0 && after_match) {
-			if (!*p)
+		if (so == eo && so == at && after_match) {
+			if (at == len)
 				break;
-			sb_add(&b, p, 1);
-			p++;
+			sb_add(&b, s + at, 1);
+			at++;
 			after_match = 0;
 			continue;
 		}
-		sb_add(&b, p, so);
-		replace(&b, m, p, g);
+		sb_add(&b, s + at, so - at);
+		replace(&b, m, s, g);
 		if (so == eo) {
-			if (!p[eo]) {
-				p += eo;
+			if (eo == len) {
+				at = eo;
 				break;
 			}
-			sb_add(&b, p + eo, 1);
-			p += eo + 1;
+			sb_add(&b, s + eo, 1);
+			at = eo + 1;
 			after_match = 0;
 		} else {
-			p += eo;
+			at = eo;
 			after_match = 1;
 		}
 		if (!m->global)
 			break;
 	}
-	sb_add(&b, p, strlen(p));
+	sb_add(&b, s + at, len - at);
 	return b.s;
 }
 
-char *modname_apply(const struct modname_list *l, const char *s)
+char *modname_apply_max(const struct modname_list *l, const char *s, size_t max)
 {
 	char *cur = xstrdup(s);
 	size_t i;
 
 	for (i = 0; i < l->n; i++) {
-		char *next = apply_one(&l->v[i], cur);
+		char *next;
+		if (strlen(cur) > max) {
+			free(cur);
+			return NULL;
+		}
+		next = apply_one(&l->v[i], cur);
 		free(cur);
 		cur = next;
 	}
 	return cur;
+}
+
+char *modname_apply(const struct modname_list *l, const char *s)
+{
+	return modname_apply_max(l, s, (size_t)-1);
 }
 
 static char *dup_or_null(const char *s)
@@ -258,23 +275,70 @@ fail:
 }
 
 /*
- * s renamed and interned; NULL after a diagnostic when the rules made a
- * line break of it: no profile can hold such a name (the --format=callgrind
- * output would break the line), and none is read with one.
+ * The rules of one option, and what they made of each name so far: a
+ * name is renamed once however many functions, call sites or jumps name
+ * it (a long file name shared by many functions was renamed for each).
+ * The names of a profile are interned, so the memo is keyed by pointer.
  */
-static const char *rename_str(struct profile *dst, const struct modname_list *l,
-			      const char *opt, const char *s)
-{
-	char *r = modname_apply(l, s);
-	size_t len = strlen(r);
-	const char *out = NULL;
+struct memo {
+	const char *src, *dst;
+	UT_hash_handle hh;
+};
 
-	if (memchr(r, '\n', len) || (len && r[len - 1] == '\r'))
-		diag(DIAG_ERROR, NULL, 0, "%s makes a name with a line break of %s", opt,
+struct renamer {
+	const struct modname_list *l;
+	const char *opt;
+	struct memo *done;
+	int bad;	/* after a NULL from rename_str(): 1 a line break, -1 too long */
+};
+
+static void renamer_release(struct renamer *r)
+{
+	struct memo *e, *t;
+
+	HASH_ITER(hh, r->done, e, t) {
+		HASH_DEL(r->done, e);
+		free(e);
+	}
+}
+
+/*
+ * s renamed and interned; NULL after a diagnostic when the rules made a
+ * line break of it (r->bad 1): no profile can hold such a name (the
+ * --format=callgrind output would break the line), and none is read with
+ * one; or when a rule would apply to a name longer than
+ * MODNAME_MAX_NAME (r->bad -1).
+ */
+static const char *rename_str(struct profile *dst, struct renamer *r, const char *s)
+{
+	struct memo *e;
+	const char *out = NULL;
+	char *n;
+	size_t len;
+
+	HASH_FIND_PTR(r->done, &s, e);
+	if (e)
+		return e->dst;
+	n = modname_apply_max(r->l, s, MODNAME_MAX_NAME);
+	if (!n) {
+		diag(DIAG_ERROR, NULL, 0, "%s: a name longer than %d bytes cannot be renamed: %s",
+		     r->opt, MODNAME_MAX_NAME, diag_quote(s, strlen(s)));
+		r->bad = -1;
+		return NULL;
+	}
+	len = strlen(n);
+	if (memchr(n, '\n', len) || (len && n[len - 1] == '\r')) {
+		diag(DIAG_ERROR, NULL, 0, "%s makes a name with a line break of %s", r->opt,
 		     diag_quote(s, strlen(s)));
-	else
-		out = profile_intern(dst, r, len);
-	free(r);
+		r->bad = 1;
+	} else {
+		out = profile_intern(dst, n, len);
+		e = xmalloc(sizeof(*e));
+		e->src = s;
+		e->dst = out;
+		HASH_ADD_PTR(r->done, src, e);
+	}
+	free(n);
 	return out;
 }
 
@@ -373,7 +437,7 @@ static int mark_outer(struct profile *dst, const struct profile *src, struct fn 
 /* The machine code (--annotate=asm) of src, renamed like the rest: 0, -1 (an
    overflow) or 1 (a rule made a line break), like modname_profile(). */
 static int copy_icodes(struct profile *dst, const struct profile *src, struct fn *const *map,
-		       const struct modname_list *funcs, const struct modname_list *files)
+		       struct renamer *funcs, struct renamer *files)
 {
 	const struct file *last_src = NULL;
 	struct file *last_dst = NULL;
@@ -397,9 +461,9 @@ static int copy_icodes(struct profile *dst, const struct profile *src, struct fn
 			if (add(dst, di->cc, in->cc))
 				return -1;
 			if (in->file && in->file != last_src) {
-				const char *name = rename_str(dst, files, "--mod-filename", in->file->name);
+				const char *name = rename_str(dst, files, in->file->name);
 				if (!name)
-					return 1;
+					return files->bad;
 				last_src = in->file;
 				last_dst = profile_file(dst, name);
 			}
@@ -410,8 +474,8 @@ static int copy_icodes(struct profile *dst, const struct profile *src, struct fn
 			for (j = in->jumps; j; j = j->next) {
 				const char *to = NULL;
 				struct ijump *dj;
-				if (j->to_fn && !(to = rename_str(dst, funcs, "--mod-funcname", j->to_fn)))
-					return 1;
+				if (j->to_fn && !(to = rename_str(dst, funcs, j->to_fn)))
+					return funcs->bad;
 				dj = instr_jump(dst, di, j->to, to, j->cond);
 				if (__builtin_add_overflow(dj->taken, j->taken, &dj->taken) ||
 				    __builtin_add_overflow(dj->executed, j->executed, &dj->executed)) {
@@ -467,6 +531,8 @@ int modname_copy_header(struct profile *dst, const struct profile *src)
 int modname_profile(struct profile *dst, const struct profile *src,
 		    const struct modname_list *funcs, const struct modname_list *files)
 {
+	struct renamer fr = { files, "--mod-filename", NULL, 0 };
+	struct renamer nr = { funcs, "--mod-funcname", NULL, 0 };
 	struct file **fmap;
 	struct fn **map;
 	size_t i, k;
@@ -478,21 +544,21 @@ int modname_profile(struct profile *dst, const struct profile *src,
 	fmap = xcalloc(src->nfiles_src + 1, sizeof(*fmap));
 	map = xcalloc(src->nfns + 1, sizeof(*map));
 	for (i = 0; i < src->nfiles_src; i++) {
-		const char *name = rename_str(dst, files, "--mod-filename", src->files[i]->name);
+		const char *name = rename_str(dst, &fr, src->files[i]->name);
 		if (!name) {
-			rc = 1;
+			rc = fr.bad;
 			goto out;
 		}
 		fmap[i] = profile_file(dst, name);
 	}
 	for (i = 0; i < src->nfns; i++) {
 		const struct fn *f = src->fns[i];
-		const char *fname = rename_str(dst, files, "--mod-filename", f->k.file->name);
-		const char *name = fname ? rename_str(dst, funcs, "--mod-funcname", f->k.name) : NULL;
+		const char *fname = rename_str(dst, &fr, f->k.file->name);
+		const char *name = fname ? rename_str(dst, &nr, f->k.name) : NULL;
 		struct file *fl;
 		struct fn *g;
 		if (!name) {
-			rc = 1;
+			rc = fname ? nr.bad : fr.bad;
 			goto out;
 		}
 		fl = profile_file(dst, fname);
@@ -547,13 +613,15 @@ int modname_profile(struct profile *dst, const struct profile *src,
 		if (add(dst, dst->root_cost[id], src->root_cost[i]))
 			goto out;
 	}
-	bad = copy_icodes(dst, src, map, funcs, files);
+	bad = copy_icodes(dst, src, map, &nr, &fr);
 	if (bad) {
-		rc = bad;	/* 1: a line break (copy_icodes() returns like this) */
+		rc = bad;	/* 1: a line break, -1 (copy_icodes() returns like this) */
 		goto out;
 	}
 	rc = 0;
 out:
+	renamer_release(&fr);
+	renamer_release(&nr);
 	free(fmap);
 	free(map);
 	return rc;

@@ -33,6 +33,16 @@ int modname_parse(struct modname_list *l, const char *opt, char *const *rules, s
 		  char *err, size_t errlen);
 /* s with every rule applied: a fresh string the caller frees. */
 char *modname_apply(const struct modname_list *l, const char *s);
+/*
+ * The same, or NULL when a rule would apply to a string (the name, or what
+ * the rules before made of it) longer than max bytes.  A search of
+ * regexec() can take time in the square of the string's length (a
+ * pattern such as [a-z]+_old$ tries each start to the end), and more with a
+ * back-reference; the limit bounds it per name.  The rules' 'g' loop is
+ * linear: each search starts at an offset (REG_STARTEND).
+ */
+#define MODNAME_MAX_NAME 8192
+char *modname_apply_max(const struct modname_list *l, const char *s, size_t max);
 
 /*
  * Copy src into dst (initialised here; the caller releases it) with the
@@ -44,9 +54,11 @@ char *modname_apply(const struct modname_list *l, const char *s);
  * PROFILE_LEVELS_SET), and for a function that merges the recursion levels
  * of one function (fib and fib'2 renamed to fib) its exact inclusive cost,
  * that of its outer member (dst->exact_incl).  Returns 0; -1 after a
- * diagnostic when a sum overflows 64 bits (a call count or a cost); 1
+ * diagnostic when a sum overflows 64 bits (a call count or a cost), or
+ * when a rule would apply to a name longer than MODNAME_MAX_NAME; 1
  * after a diagnostic when a rule makes a name with a line break (a newline
  * anywhere, or a carriage return at its end), which no profile can hold.
+ * Each distinct name is renamed once.
  */
 struct profile;
 /*

@@ -99,7 +99,35 @@ static int drain(int fd, char **buf, size_t *len, size_t *cap)
 	return r > 0;
 }
 
+/*
+ * Complete lines of out[0..*len) given to sink and dropped, the rest moved
+ * to the front: with a sink, what objdump prints is never held whole.
+ */
+typedef void line_sink(void *ctx, const char *line, size_t len);
+
+static void feed(line_sink *sink, void *ctx, char *buf, size_t *len)
+{
+	size_t at = 0;
+	char *nl;
+
+	while ((nl = memchr(buf + at, '\n', *len - at))) {
+		sink(ctx, buf + at, (size_t)(nl - (buf + at)));
+		at = (size_t)(nl - buf) + 1;
+	}
+	memmove(buf, buf + at, *len - at);
+	*len -= at;
+}
+
+static int run(const char *const *argv, line_sink *sink, void *ctx, char **out, size_t *len,
+	       char *err, size_t errlen);
+
 int objdump_run(const char *const *argv, char **out, size_t *len, char *err, size_t errlen)
+{
+	return run(argv, NULL, NULL, out, len, err, errlen);
+}
+
+static int run(const char *const *argv, line_sink *sink, void *ctx, char **out, size_t *len,
+	       char *err, size_t errlen)
 {
 	int po[2] = { -1, -1 }, pe[2] = { -1, -1 }, rc, status = 0, open_fds = 2;
 	posix_spawn_file_actions_t fa;
@@ -155,6 +183,8 @@ int objdump_run(const char *const *argv, char **out, size_t *len, char *err, siz
 			if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
 				continue;
 			r = i ? drain(pe[0], &ebuf, &elen, &ecap) : drain(po[0], out, len, &cap);
+			if (!i && sink)
+				feed(sink, ctx, *out, len);
 			if (r <= 0) {
 				close(i ? pe[0] : po[0]);
 				if (i)
@@ -171,6 +201,10 @@ int objdump_run(const char *const *argv, char **out, size_t *len, char *err, siz
 		close(pe[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
+	if (sink && *len) {
+		sink(ctx, *out, *len);	/* a last line without a newline */
+		*len = 0;
+	}
 	if (!*out)
 		*out = xmalloc(1);
 	(*out)[*len] = '\0';
@@ -382,6 +416,34 @@ out:
 
 /* ---- running it ---- */
 
+static int size_cmp(const void *x, const void *y)
+{
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+
+	return a < b ? -1 : a > b;
+}
+
+/*
+ * The object's name as objdump's argument: GNU tools read an argument
+ * "@FILE" as a response file (its words become more arguments), even
+ * after "--", so a profile's "ob=@/some/file" would feed that file's words
+ * to objdump as options.  "./@FILE" names the same file and is no
+ * response file.  Malloc'ed.
+ */
+static char *object_arg(const char *path)
+{
+	char *a = xmalloc(strlen(path) + 3);
+
+	if (path[0] == '@') {
+		a[0] = '.';
+		a[1] = '/';
+		strcpy(a + 2, path);
+	} else {
+		strcpy(a, path);
+	}
+	return a;
+}
+
 static int sym_cmp(const void *x, const void *y)
 {
 	const struct objsym *a = x, *b = y;
@@ -398,11 +460,14 @@ static int sym_cmp(const void *x, const void *y)
 static int syms_of(const char *flag, const char *path, struct objsym **v, size_t *n, char *err,
 		   size_t errlen)
 {
-	const char *argv[] = { objdump_program(), flag, "-w", "--", path, NULL };
+	char *obj = object_arg(path);
+	const char *argv[] = { objdump_program(), flag, "-w", "--", obj, NULL };
 	char *out;
 	size_t len;
+	int rc = objdump_run(argv, &out, &len, err, errlen);
 
-	if (objdump_run(argv, &out, &len, err, errlen))
+	free(obj);
+	if (rc)
 		return -1;
 	*n = objdump_parse_syms(out, len, v, *n);
 	free(out);
@@ -442,23 +507,118 @@ void objdump_syms_free(struct objsym *v, size_t n)
 	free(v);
 }
 
-int objdump_disasm(const char *path, uint64_t start, uint64_t stop, struct objinsn **v, size_t *n,
-		   char *err, size_t errlen)
+/* What the line sink of objdump_disasm_ranges() keeps. */
+struct keep {
+	const struct objrange *rg;
+	const uint64_t *maxkeep;	/* [i]: the largest keep of rg[0..i] */
+	size_t n;
+	struct objinsn *v;
+	size_t nv, cap;
+};
+
+static void keep_line(void *ctx, const char *line, size_t len)
 {
-	char a[64], b[64];
-	const char *argv[] = { objdump_program(), "-d", "-C", "-w", "--no-show-raw-insn", a, b,
-			       "--", path, NULL };
-	char *out;
-	size_t len;
+	struct keep *k = ctx;
+	struct objinsn *one = NULL;
+	size_t lo = 0, hi = k->n;
+
+	/* parse first: most lines (other code, headers) are dropped */
+	if (!objdump_parse_insns(line, len, &one, 0))
+		return;
+	/* the ranges that start at or before it; one of them holds it when
+	   the largest of their ends is past it */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (k->rg[mid].start <= one->addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || k->maxkeep[lo - 1] <= one->addr) {
+		free(one->text);
+		free(one);
+		return;
+	}
+	if (k->nv == k->cap) {
+		k->cap = k->cap ? 2 * k->cap : 256;
+		k->v = xrealloc(k->v, k->cap * sizeof(*k->v));
+	}
+	k->v[k->nv++] = *one;
+	free(one);
+}
+
+int objdump_disasm_ranges(const char *path, const struct objrange *rg, size_t n,
+			  struct objinsn **v, size_t *nv, char *err, size_t errlen)
+{
+	struct keep k = { rg, NULL, n, NULL, 0, 0 };
+	size_t *split, nsplit = 0, i, j, first;
+	uint64_t *gap, *maxkeep, stop;
+	char *obj = object_arg(path);
 
 	*v = NULL;
-	*n = 0;
-	snprintf(a, sizeof(a), "--start-address=0x%llx", (unsigned long long)start);
-	snprintf(b, sizeof(b), "--stop-address=0x%llx", (unsigned long long)stop);
-	if (objdump_run(argv, &out, &len, err, errlen))
-		return -1;
-	*n = objdump_parse_insns(out, len, v, 0);
-	free(out);
+	*nv = 0;
+	if (!n) {
+		free(obj);
+		return 0;
+	}
+	/* the gaps between ranges (sorted by start), and the widest ones as the splits */
+	gap = xmalloc(n * sizeof(*gap));
+	split = xmalloc(n * sizeof(*split));
+	maxkeep = xmalloc(n * sizeof(*maxkeep));
+	for (i = 0; i < n; i++)
+		maxkeep[i] = i && maxkeep[i - 1] > rg[i].keep ? maxkeep[i - 1] : rg[i].keep;
+	k.maxkeep = maxkeep;
+	stop = rg[0].stop;
+	for (i = 1; i < n; i++) {
+		gap[i] = rg[i].start > stop ? rg[i].start - stop : 0;
+		if (rg[i].stop > stop)
+			stop = rg[i].stop;
+	}
+	for (i = 1; i < n; i++) {
+		if (gap[i] <= OBJDUMP_RUN_GAP)
+			continue;
+		if (nsplit < OBJDUMP_MAX_RUNS - 1) {
+			split[nsplit++] = i;
+			continue;
+		}
+		/* full: this gap replaces the narrowest split when wider */
+		for (j = 0, first = 0; j < nsplit; j++)
+			if (gap[split[j]] < gap[split[first]])
+				first = j;
+		if (gap[i] > gap[split[first]])
+			split[first] = i;
+	}
+	sort_array(split, nsplit, sizeof(*split), size_cmp);
+	for (i = 0, first = 0; i <= nsplit; i++) {
+		size_t end = i < nsplit ? split[i] : n;
+		char a[64], b[64];
+		const char *argv[] = { objdump_program(), "-d", "-C", "-w", "--no-show-raw-insn", a, b,
+				       "--", obj, NULL };
+		char *out;
+		size_t len;
+
+		for (stop = 0, j = first; j < end; j++)
+			if (rg[j].stop > stop)
+				stop = rg[j].stop;
+		snprintf(a, sizeof(a), "--start-address=0x%llx", (unsigned long long)rg[first].start);
+		snprintf(b, sizeof(b), "--stop-address=0x%llx", (unsigned long long)stop);
+		if (run(argv, keep_line, &k, &out, &len, err, errlen)) {
+			objdump_insns_free(k.v, k.nv);
+			free(maxkeep);
+			free(gap);
+			free(split);
+			free(obj);
+			return -1;
+		}
+		free(out);
+		first = end;
+	}
+	free(maxkeep);
+	free(gap);
+	free(split);
+	free(obj);
+	*v = k.v;
+	*nv = k.nv;
 	return 0;
 }
 

@@ -7,8 +7,9 @@
 
 /*
  * objdump (GNU binutils) is run directly, never through a shell: the object's
- * name goes to it as one argument after "--", so no name from a profile is
- * ever interpreted.  The program is $OBJDUMP when set (and not empty), else
+ * name goes to it as one argument after "--" (a name starting with '@' as
+ * "./@...", which objdump would read as a response file), so no name from
+ * a profile is ever interpreted.  The program is $OBJDUMP when set (and not empty), else
  * "objdump" looked up in PATH, as KCachegrind does.  It runs with LC_ALL=C.
  *
  * Every array returned is malloc'ed and owned by the caller (objdump_*_free).
@@ -49,13 +50,32 @@ int objdump_run(const char *const *argv, char **out, size_t *len, char *err, siz
 int objdump_symbols(const char *path, struct objsym **v, size_t *n, char *err, size_t errlen);
 void objdump_syms_free(struct objsym *v, size_t n);
 
-/*
- * The instructions of path in [start, stop), as objdump -d -C -w
- * --no-show-raw-insn prints them.  Returns 0, or -1 with a message in err.
- */
-int objdump_disasm(const char *path, uint64_t start, uint64_t stop, struct objinsn **v, size_t *n,
-		   char *err, size_t errlen);
+/* Frees what objdump_disasm_ranges() returns. */
 void objdump_insns_free(struct objinsn *v, size_t n);
+
+/*
+ * A range to disassemble: objdump runs over [start, stop), and of what it
+ * shows the instructions that start in [start, keep) are kept.
+ */
+struct objrange {
+	uint64_t start, stop, keep;
+};
+
+/*
+ * The instructions of path in the ranges (sorted by start; they may
+ * overlap), as objdump -d -C -w --no-show-raw-insn prints them and in
+ * its order, with objdump run at most
+ * OBJDUMP_MAX_RUNS times: one run for ranges closer than OBJDUMP_RUN_GAP
+ * bytes, the widest gaps above it splitting runs while runs are left.
+ * Starting objdump once per range took a quarter of a second each on a
+ * large object, for a profile that names many addresses.  What objdump
+ * prints is parsed as it comes, so only the instructions kept are held.
+ * Returns 0, or -1 with a message in err.
+ */
+#define OBJDUMP_MAX_RUNS 4
+#define OBJDUMP_RUN_GAP (1u << 20)
+int objdump_disasm_ranges(const char *path, const struct objrange *rg, size_t n,
+			  struct objinsn **v, size_t *nv, char *err, size_t errlen);
 
 /* The parsers, exposed for the unit tests: they append to *v (n entries, returned). */
 size_t objdump_parse_syms(const char *buf, size_t len, struct objsym **v, size_t n);

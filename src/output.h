@@ -10,17 +10,24 @@
  * ".gz" at an unnamed temporary file; nothing must have been written to
  * stdout before.  After the last write and fflush(stdout), output_commit()
  * compresses the text into FILE.XXXXXX when gzip is wanted, gives it the
- * permissions a new file gets (umask) and renames it over FILE: a reader
- * of FILE never sees half a report, and a failed run leaves FILE as it
- * was.  output_abort() removes the temporary file instead.  Both restore
- * nothing: they are called once, at the end.  The struct owns its strings.
+ * mode FILE had (or, for a new FILE, the permissions a new file gets:
+ * umask) and renames it over FILE: a reader of FILE never sees half a
+ * report, and a failed run leaves FILE as it was.  A symlink FILE is
+ * followed, and its target replaced so.  A FILE that is no regular file
+ * (a FIFO, a device, a dangling symlink) is opened by output_open() as
+ * the shell's '>' would, the text kept in an unnamed temporary file, and
+ * written to it by output_commit().  output_abort() removes the temporary
+ * file instead.  Both restore nothing: they are called once, at the end.
+ * The struct owns its strings.
  */
 struct output {
-	char *path;		/* FILE */
+	char *path;		/* FILE, its symlinks followed */
 	char *tmp;		/* FILE.XXXXXX, NULL when none */
-	int fd;			/* of tmp */
-	int text_fd;		/* with gz: the unnamed file of the text, else -1 */
+	int fd;			/* of tmp, or of FILE itself when direct */
+	int text_fd;		/* with gz or direct: the unnamed file of the text, else -1 */
 	int gz;
+	int direct;		/* FILE is written through, not replaced */
+	int mode;		/* the mode of the regular file replaced, or -1 */
 };
 
 /* Returns 0, or -1 with a message in err (an output error). */

@@ -28,13 +28,20 @@
  * failing) is said in one line, and the costs are listed by address.
  */
 
-/* A symbol table read once per object. */
+/*
+ * A symbol table read once per object, and the machine code of all the
+ * units shown from it, disassembled together on first use.
+ */
 struct objcache {
 	const char *obj;
 	struct objsym *syms;
 	size_t nsyms;
 	int failed;		/* objdump could not be run */
 	char err[320];
+	int disasm;		/* 1: insns made, -1: objdump failed (derr) */
+	struct objinsn *insns;	/* by address, each address once */
+	size_t ninsns;
+	char derr[400];
 };
 
 /* A source file read once, for the text of the lines shown. */
@@ -48,6 +55,9 @@ struct srcfile {
 /* What one block works with. */
 struct asm_ctx {
 	struct report *r;
+	const struct icode **units;	/* all those shown, for the objects' code */
+	size_t nunits;
+	size_t *nobj_of;		/* per fn id: its units, see nobjects() */
 	struct objcache *objs;
 	size_t nobjs;
 	struct srcfile *srcs;
@@ -117,6 +127,18 @@ static struct objcache *obj_symbols(struct asm_ctx *x, const char *obj)
 	c->obj = obj;
 	c->failed = objdump_symbols(obj, &c->syms, &c->nsyms, c->err, sizeof(c->err)) != 0;
 	return c;
+}
+
+static void objs_release(struct asm_ctx *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->nobjs; i++) {
+		objdump_syms_free(x->objs[i].syms, x->objs[i].nsyms);
+		objdump_insns_free(x->objs[i].insns, x->objs[i].ninsns);
+	}
+	free(x->objs);
+	free(x->nobj_of);
 }
 
 /* The function symbol holding addr (the first by address, then larger size, then name), or NULL. */
@@ -449,10 +471,73 @@ static int range_cmp(const void *x, const void *y)
 	return a->start < b->start ? -1 : a->start > b->start;
 }
 
+static int objrange_cmp(const void *x, const void *y)
+{
+	const struct objrange *a = x, *b = y;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
 static int row_cmp(const void *x, const void *y)
 {
 	const struct row *a = x, *b = y;
 	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+static int insn_cmp(const void *x, const void *y)
+{
+	const struct objinsn *a = x, *b = y;
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/*
+ * The machine code of every unit shown from c's object, in one go: the
+ * ranges of all of them to objdump_disasm_ranges(), which runs objdump a
+ * bounded number of times (one run per function, or per range, took a
+ * quarter of a second each on a large object).
+ */
+static void object_code(struct asm_ctx *x, struct objcache *c)
+{
+	struct objrange *orv = NULL;
+	size_t norv = 0, i, k;
+
+	for (i = 0; i < x->nunits; i++) {
+		const struct icode *u = x->units[i];
+		const struct instr **v;
+		struct range *rg;
+		size_t n, nrg;
+		if (u->obj != c->obj)
+			continue;
+		v = icode_sorted(u, &n);
+		nrg = ranges_of(c, v, n, &rg);
+		orv = xrealloc(orv, (norv + nrg + 1) * sizeof(*orv));
+		for (k = 0; k < nrg; k++, norv++) {
+			orv[norv].start = rg[k].start;
+			orv[norv].stop = rg[k].stop;
+			/* past the last address with a cost is only the tail, which
+			   objdump may have cut in the middle of an instruction */
+			orv[norv].keep = rg[k].sym ? rg[k].stop : rg[k].stop - RANGE_TAIL + 1;
+		}
+		free(rg);
+		free(v);
+	}
+	sort_array(orv, norv, sizeof(*orv), objrange_cmp);
+	if (objdump_disasm_ranges(c->obj, orv, norv, &c->insns, &c->ninsns, c->derr,
+				  sizeof(c->derr))) {
+		c->disasm = -1;
+		free(orv);
+		return;
+	}
+	free(orv);
+	sort_array(c->insns, c->ninsns, sizeof(*c->insns), insn_cmp);
+	/* an address objdump showed twice is one instruction */
+	for (i = 0, k = 0; i < c->ninsns; i++) {
+		if (k && c->insns[k - 1].addr == c->insns[i].addr)
+			free(c->insns[i].text);
+		else
+			c->insns[k++] = c->insns[i];
+	}
+	c->ninsns = k;
+	c->disasm = 1;
 }
 
 /*
@@ -483,28 +568,29 @@ static size_t disassemble(struct asm_ctx *x, const struct icode *u, const struct
 	}
 	nrg = ranges_of(c, v, n, &rg);
 	sort_array(rg, nrg, sizeof(*rg), range_cmp);
+	if (!c->disasm)
+		object_code(x, c);
+	if (c->disasm < 0) {
+		snprintf(reason, rlen, "%s", c->derr);
+		free(rg);
+		return 0;
+	}
+	/* this unit's instructions: those of the object's code in its ranges */
 	for (i = 0; i < nrg; i++) {
-		struct objinsn *iv;
-		size_t ni;
-		if (objdump_disasm(u->obj, rg[i].start, rg[i].stop, &iv, &ni, reason, rlen)) {
-			objdump_insns_free(*insns, *ninsns);
-			*insns = NULL;
-			*ninsns = 0;
-			free(rg);
-			return 0;
+		uint64_t keep = rg[i].sym ? rg[i].stop : rg[i].stop - RANGE_TAIL + 1;
+		size_t lo = 0, hi = c->ninsns;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (c->insns[mid].addr < rg[i].start)
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
-		if (!rg[i].sym) {
-			/* past the last address with a cost is only the tail, which
-			   objdump may have cut in the middle of an instruction */
-			uint64_t last = rg[i].stop - RANGE_TAIL;
-			while (ni && iv[ni - 1].addr > last)
-				free(iv[--ni].text);
+		for (; lo < c->ninsns && c->insns[lo].addr < keep; lo++) {
+			*insns = xrealloc(*insns, (*ninsns + 1) * sizeof(**insns));
+			(*insns)[*ninsns].addr = c->insns[lo].addr;
+			(*insns)[(*ninsns)++].text = xstrdup(c->insns[lo].text);
 		}
-		*insns = xrealloc(*insns, (*ninsns + ni + 1) * sizeof(**insns));
-		if (ni)
-			memcpy(*insns + *ninsns, iv, ni * sizeof(*iv));
-		*ninsns += ni;
-		free(iv);
 	}
 	rows = xmalloc((*ninsns + 1) * sizeof(*rows));
 	for (i = 0; i < *ninsns; i++) {
@@ -542,34 +628,57 @@ static size_t disassemble(struct asm_ctx *x, const struct icode *u, const struct
 }
 
 /* The units to show, in the table's order: those of each function printed, or holding its code. */
+static int unit_obj_cmp(const void *x, const void *y)
+{
+	const struct icode *a = *(const struct icode *const *)x, *b = *(const struct icode *const *)y;
+	return strcmp(a->obj, b->obj);
+}
+
 static const struct icode **units_of(const struct report *r, size_t *nunits)
 {
 	const struct profile *p = r->p;
 	const struct icode **v = xmalloc((p->nicodes + 1) * sizeof(*v));
 	unsigned char *seen = xcalloc(p->nicodes + 1, 1);
-	size_t i, j, k, n = 0;
+	size_t *start = xcalloc(p->nfns + 2, sizeof(*start)), *at, *list, i, j, k, n = 0;
 
+	/*
+	 * Each function's units (those of its fn= lines and those it is a
+	 * piece of) listed once beforehand, in icode order: looking through
+	 * every unit for every function shown took n^2.
+	 */
+	for (j = 0; j < p->nicodes; j++) {
+		const struct icode *u = p->icodes[j];
+		start[u->fn->id + 1]++;
+		for (k = 0; k < u->npieces; k++)
+			start[u->pieces[k]->id + 1]++;
+	}
+	for (i = 0; i < p->nfns; i++)
+		start[i + 1] += start[i];
+	at = xmalloc((p->nfns + 1) * sizeof(*at));
+	memcpy(at, start, (p->nfns + 1) * sizeof(*at));
+	list = xmalloc((start[p->nfns] + 1) * sizeof(*list));
+	for (j = 0; j < p->nicodes; j++) {
+		const struct icode *u = p->icodes[j];
+		list[at[u->fn->id]++] = j;
+		for (k = 0; k < u->npieces; k++)
+			list[at[u->pieces[k]->id]++] = j;
+	}
 	for (i = 0; i < r->nfns; i++) {
 		const struct fn *f = r->fns[i];
 		size_t first = n;
-		for (j = 0; j < p->nicodes; j++) {
-			const struct icode *u = p->icodes[j];
-			int mine = u->fn == f;
-			for (k = 0; k < u->npieces && !mine; k++)
-				mine = u->pieces[k] == f;
-			if (mine && !seen[j]) {
+		for (k = start[f->id]; k < start[f->id + 1]; k++) {
+			j = list[k];
+			if (!seen[j]) {
 				seen[j] = 1;
-				v[n++] = u;
+				v[n++] = p->icodes[j];
 			}
 		}
-		/* one function in several objects: by object name */
-		for (j = first + 1; j < n; j++) {
-			const struct icode *t = v[j];
-			for (k = j; k > first && strcmp(v[k - 1]->obj, t->obj) > 0; k--)
-				v[k] = v[k - 1];
-			v[k] = t;
-		}
+		/* one function in several objects: by object name (stable: then icode order) */
+		sort_array(v + first, n - first, sizeof(*v), unit_obj_cmp);
 	}
+	free(list);
+	free(at);
+	free(start);
 	free(seen);
 	*nunits = n;
 	return v;
@@ -580,14 +689,22 @@ static int piece_cmp(const void *x, const void *y)
 	return graph_fn_cmp(*(const struct fn *const *)x, *(const struct fn *const *)y);
 }
 
-/* How many units fn (the function of an fn= line) has: one per object. */
-static size_t nobjects(const struct profile *p, const struct fn *fn)
+/*
+ * How many units fn (the function of an fn= line) has: one per object.
+ * Counted for every function on first use (counting for each block took
+ * blocks x units).
+ */
+static size_t nobjects(struct asm_ctx *x, const struct fn *fn)
 {
-	size_t i, n = 0;
+	const struct profile *p = x->r->p;
+	size_t i;
 
-	for (i = 0; i < p->nicodes; i++)
-		n += p->icodes[i]->fn == fn;
-	return n;
+	if (!x->nobj_of) {
+		x->nobj_of = xcalloc(p->nfns + 1, sizeof(*x->nobj_of));
+		for (i = 0; i < p->nicodes; i++)
+			x->nobj_of[p->icodes[i]->fn->id]++;
+	}
+	return x->nobj_of[fn->id];
 }
 
 static void print_totals(struct asm_ctx *x, const struct icode *u, const struct cc *shown,
@@ -598,7 +715,7 @@ static void print_totals(struct asm_ctx *x, const struct icode *u, const struct 
 	FILE *out = r->out;
 	const struct fn **pieces;
 	struct cc *self = xcalloc(1, profile_cc_size(p));
-	size_t i, nobj = nobjects(p, u->fn);
+	size_t i, nobj = nobjects(x, u->fn);
 
 	report_cc(r, shown, width);
 	fputs(" total of the instructions shown\n", out);
@@ -884,11 +1001,11 @@ void report_asm(struct report *r)
 		fputs("  The profile records no jumps: valgrind --tool=callgrind --collect-jumps=yes\n"
 		      "  records them.\n\n", r->out);
 	}
+	x.units = units;
+	x.nunits = nunits;
 	for (i = 0; i < nunits; i++)
 		print_unit(&x, units[i]);
-	for (i = 0; i < x.nobjs; i++)
-		objdump_syms_free(x.objs[i].syms, x.objs[i].nsyms);
-	free(x.objs);
+	objs_release(&x);
 	for (i = 0; i < x.nsrcs; i++) {
 		free(x.srcs[i].buf);
 		free(x.srcs[i].line);
@@ -968,6 +1085,8 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 	memcpy(r->fns, fns, nfns * sizeof(*fns));
 	r->nfns = nfns;
 	units = units_of(r, &nunits);
+	x.units = units;
+	x.nunits = nunits;
 	outbuf_puts(out, "  \"machine_code\": [");
 	for (i = 0; i < nunits; i++) {
 		const struct icode *u = units[i];
@@ -1039,8 +1158,6 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 		free(v);
 	}
 	outbuf_puts(out, nunits ? "\n  ],\n" : "],\n");
-	for (i = 0; i < x.nobjs; i++)
-		objdump_syms_free(x.objs[i].syms, x.objs[i].nsyms);
-	free(x.objs);
+	objs_release(&x);
 	free(units);
 }

@@ -18,8 +18,9 @@
 /*
  * A DOT string body, safe for Graphviz and for a terminal: quotes and
  * backslashes escaped, '&' as "&amp;" (Graphviz reads entities in
- * labels), what escape.h escapes (controls, bidi) as the visible text
- * \xHH, a byte that is not part of valid UTF-8 (Graphviz reads UTF-8) as
+ * labels), what escape.h escapes (controls, bidi) and what XML forbids
+ * (Graphviz's SVG would be ill-formed: escape_unit_xml) as the visible
+ * text \xHH, a byte that is not part of valid UTF-8 (Graphviz reads UTF-8) as
  * the entity of the same code point ("&#255;").
  */
 static void put_escaped(FILE *out, const char *s)
@@ -29,7 +30,7 @@ static void put_escaped(FILE *out, const char *s)
 	size_t len = strlen(s), n, i;
 
 	for (i = 0; i < len; i += n) {
-		n = escape_unit(s + i, len - i);
+		n = escape_unit_xml(s + i, len - i);
 		if (n) {
 			size_t k;
 			for (k = 0; k < n; k++)

@@ -127,8 +127,10 @@ int report_folded(struct report *r)
 /*
  * XML text: the five specials escaped, C0 control bytes '?', C1 and bidi
  * controls as the visible text \xHH (escape.h: a browser would obey a
- * bidi override and show the name reordered), any other byte outside
- * UTF-8 as its Latin-1 code point.
+ * bidi override and show the name reordered), and so the characters XML
+ * 1.0 forbids (U+FFFE, U+FFFF, encoded surrogates: one of them makes the
+ * whole SVG ill-formed, and a browser shows a parse error instead of the
+ * graph), any other byte outside UTF-8 as its Latin-1 code point.
  */
 static void put_xml(struct outbuf *out, const char *s)
 {
@@ -138,8 +140,8 @@ static void put_xml(struct outbuf *out, const char *s)
 
 	while (*u) {
 		size_t n = report_utf8_len(u);
-		if (*u >= 0x80 && (e = escape_unit((const char *)u, (size_t)(end - u))) > 0) {
-			escape_outbuf(out, (const char *)u, e, 1);
+		if (*u >= 0x80 && (e = escape_unit_xml((const char *)u, (size_t)(end - u))) > 0) {
+			escape_hex_outbuf(out, (const char *)u, e);
 			u += e;
 			continue;
 		}
@@ -322,15 +324,35 @@ static const char script[] =
 	"\tframes.forEach(function (f) { var i = info(f); f.style.display = ''; f.classList.remove('above'); place(f, i.x, i.w); });\n"
 	"\tdocument.getElementById('unzoom').style.opacity = 0;\n"
 	"}\n"
+	/* Plain text, not a regular expression: the term may come from a link
+	   (#search=), and a crafted pattern over crafted names would take
+	   exponential time.  Knuth-Morris-Pratt keeps each name's test linear. */
+	"function prefixes(p) {\n"
+	"\tvar f = [0], k = 0, i;\n"
+	"\tfor (i = 1; i < p.length; i++) {\n"
+	"\t\twhile (k && p.charCodeAt(i) !== p.charCodeAt(k)) k = f[k - 1];\n"
+	"\t\tif (p.charCodeAt(i) === p.charCodeAt(k)) k++;\n"
+	"\t\tf[i] = k;\n"
+	"\t}\n"
+	"\treturn f;\n"
+	"}\n"
+	"function contains(s, p, f) {\n"
+	"\tvar k = 0, i;\n"
+	"\tfor (i = 0; i < s.length; i++) {\n"
+	"\t\twhile (k && s.charCodeAt(i) !== p.charCodeAt(k)) k = f[k - 1];\n"
+	"\t\tif (s.charCodeAt(i) === p.charCodeAt(k) && ++k === p.length) return true;\n"
+	"\t}\n"
+	"\treturn false;\n"
+	"}\n"
 	"function search(term) {\n"
-	"\tvar re, sum = 0, spans = [];\n"
-	"\tframes.forEach(function (f) { var r = f.getElementsByTagName('rect')[0];\n"
+	"\tvar f, sum = 0, spans = [];\n"
+	"\tframes.forEach(function (g) { var r = g.getElementsByTagName('rect')[0];\n"
 	"\t\tif (r.hasAttribute('data-fill')) r.setAttribute('fill', r.getAttribute('data-fill')); });\n"
 	"\tif (!term) { matchedText.textContent = ''; return 0; }\n"
-	"\ttry { re = new RegExp(term); } catch (e) { matchedText.textContent = 'bad pattern'; return 0; }\n"
-	"\tframes.forEach(function (f) {\n"
-	"\t\tvar i = info(f), r = f.getElementsByTagName('rect')[0];\n"
-	"\t\tif (!re.test(i.name)) return;\n"
+	"\tf = prefixes(term);\n"
+	"\tframes.forEach(function (g) {\n"
+	"\t\tvar i = info(g), r = g.getElementsByTagName('rect')[0];\n"
+	"\t\tif (!contains(i.name, term, f)) return;\n"
 	"\t\tif (!r.hasAttribute('data-fill')) r.setAttribute('data-fill', r.getAttribute('fill'));\n"
 	"\t\tr.setAttribute('fill', 'rgb(230,0,230)');\n"
 	"\t\tspans.push(i);\n"
@@ -355,12 +377,13 @@ static const char script[] =
 	"\t});\n"
 	"\tdocument.getElementById('unzoom').addEventListener('click', unzoom);\n"
 	"\tdocument.getElementById('search').addEventListener('click', function () {\n"
-	"\t\tvar t = window.prompt('Search (regular expression):', ''); if (t !== null) search(t); });\n"
+	"\t\tvar t = window.prompt('Search (text in the name):', ''); if (t !== null) search(t); });\n"
 	"\tvar box = document.getElementById('searchbox');\n"
 	"\tif (box) box.addEventListener('input', function () { search(box.value); });\n"
-	"\t/* file.svg#search=RE opens with RE searched */\n"
-	"\tvar h = window.location.hash.match(/^#search=(.*)$/);\n"
-	"\tif (h) { if (box) box.value = decodeURIComponent(h[1]); search(decodeURIComponent(h[1])); }\n"
+	"\t/* file.svg#search=TEXT opens with TEXT searched */\n"
+	"\tvar h = window.location.hash.match(/^#search=(.*)$/), t;\n"
+	"\tif (h) { try { t = decodeURIComponent(h[1]); } catch (e) { t = h[1]; }\n"
+	"\t\tif (box) box.value = t; search(t); }\n"
 	"}\n"
 	"window.addEventListener('load', init);\n"
 	"]]></script>\n";
@@ -567,7 +590,7 @@ static int write_svg(struct report *r, const struct flame *fl, const struct flam
 			 "<text id=\"search\" class=\"button\" x=\"1110\" y=\"22\">Search</text>\n"
 			 "<foreignObject x=\"900\" y=\"8\" width=\"200\" height=\"22\">"
 			 "<input xmlns=\"http://www.w3.org/1999/xhtml\" id=\"searchbox\" type=\"search\" "
-			 "placeholder=\"regular expression\" style=\"width:190px;font-size:11px\"/>"
+			 "placeholder=\"text in a name\" style=\"width:190px;font-size:11px\"/>"
 			 "</foreignObject>\n"
 			 "<text id=\"matched\" x=\"1190\" y=\"44\" style=\"text-anchor:end\"> </text>\n");
 	snprintf(num, sizeof(num), "%.0f", g.height - 12);

@@ -20,8 +20,20 @@ struct name_id {
 /* What one cost spread on a line holds, charged (arena.h) while writing. */
 #define ENTRY_BYTES(nraw) (sizeof(struct cc) + (nraw) * sizeof(uint64_t) + 2 * sizeof(void *) + 8)
 
+/*
+ * The costs spread on lines, cut from chunks freed together at the end: one
+ * malloc each took twice their size (a profile of distinct lines with one
+ * cost each, written back, peaked at 45 bytes per byte read).
+ */
+struct cc_chunk {
+	struct cc_chunk *next;
+	size_t used, cap;	/* in uint64_t words */
+	uint64_t w[];
+};
+
 struct writer {
 	size_t charged;
+	struct cc_chunk *chunks;
 	const struct profile *p;
 	FILE *out;
 	struct name_id *ids[3];
@@ -169,8 +181,30 @@ static void put_calls(struct writer *w)
 	}
 }
 
+/* A zeroed cost of ncol columns, from the writer's chunks. */
+static struct cc *new_cc(struct writer *w, size_t ncol)
+{
+	size_t words = sizeof(struct cc) / sizeof(uint64_t) + ncol;
+	struct cc_chunk *c = w->chunks;
+	struct cc *cc;
+
+	if (!c || c->cap - c->used < words) {
+		size_t cap = words > 8192 ? words : 8192;
+		c = xmalloc(sizeof(*c) + cap * sizeof(uint64_t));
+		c->next = w->chunks;
+		c->used = 0;
+		c->cap = cap;
+		w->chunks = c;
+	}
+	cc = (struct cc *)(c->w + c->used);
+	memset(cc, 0, words * sizeof(uint64_t));
+	c->used += words;
+	return cc;
+}
+
 /* The cost of f on line l (index into the file's sorted lines), created when missing. */
-static struct cc *fn_line_cc(struct fn_lines *fl, uint64_t line, size_t ncol, uint32_t ndef)
+static struct cc *fn_line_cc(struct writer *w, struct fn_lines *fl, uint64_t line, size_t ncol,
+			     uint32_t ndef)
 {
 	struct fn_line *e;
 
@@ -183,7 +217,7 @@ static struct cc *fn_line_cc(struct fn_lines *fl, uint64_t line, size_t ncol, ui
 	}
 	e = &fl->v[fl->n++];
 	e->line = line;
-	e->cc = xcalloc(1, sizeof(struct cc) + ncol * sizeof(uint64_t));
+	e->cc = new_cc(w, ncol);
 	e->cc->ndef = ndef;
 	return e->cc;
 }
@@ -194,16 +228,45 @@ static int fnline_cmp(const void *x, const void *y)
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
-struct fl_key {
-	uint64_t line;
-	uint32_t fn, pad_;
+/*
+ * The costs made so far in one file, keyed by function index i and line
+ * index k as i * nl + k + 1 (0: an empty slot), open addressing: 16 bytes
+ * a slot, where a uthash entry took over 100.
+ */
+struct seen {
+	uint64_t *key;
+	struct cc **val;
+	size_t cap, n;
 };
 
-struct fl_ent {
-	struct fl_key k;
-	struct cc *cc;
-	UT_hash_handle hh;
-};
+static size_t seen_slot(const struct seen *t, uint64_t key)
+{
+	size_t h = (size_t)hash_u64(key) & (t->cap - 1);
+
+	while (t->key[h] && t->key[h] != key)
+		h = (h + 1) & (t->cap - 1);
+	return h;
+}
+
+static void seen_grow(struct seen *t)
+{
+	struct seen u;
+	size_t i;
+
+	u.cap = t->cap ? 2 * t->cap : 64;
+	u.n = t->n;
+	u.key = xcalloc(u.cap, sizeof(*u.key));
+	u.val = xmalloc(u.cap * sizeof(*u.val));
+	for (i = 0; i < t->cap; i++)
+		if (t->key[i]) {
+			size_t h = seen_slot(&u, t->key[i]);
+			u.key[h] = t->key[i];
+			u.val[h] = t->val[i];
+		}
+	free(t->key);
+	free(t->val);
+	*t = u;
+}
 
 /* The spreading of one file: its functions and sorted lines, and the costs made so far. */
 struct spread {
@@ -214,7 +277,7 @@ struct spread {
 	uint64_t *lines;
 	const struct cc **lcc;		/* per line */
 	uint32_t *fn_max, *line_max;	/* columns the costs made so far define */
-	struct fl_ent *seen;
+	struct seen seen;
 	size_t nent, maxent;	/* costs made, and how many may be */
 	int over;		/* one more was wanted */
 	struct cc *scratch;	/* what entry() gives then */
@@ -228,24 +291,27 @@ static uint32_t min32(uint32_t a, uint32_t b)
 /* The cost of function i on line k, created when missing with the columns both define. */
 static struct cc *entry(struct spread *sp, size_t i, size_t k)
 {
-	struct fl_key key;
-	struct fl_ent *ent;
+	uint64_t key = (uint64_t)i * sp->nl + k + 1;	/* no overflow: spread_file() checked */
 	uint32_t ndef = min32(sp->fns[i]->self->ndef, sp->lcc[k]->ndef);
+	struct cc *cc;
+	size_t h;
 
-	memset(&key, 0, sizeof(key));
-	key.fn = sp->fns[i]->id;
-	key.line = sp->lines[k];
-	HASH_FIND(hh, sp->seen, &key, sizeof(key), ent);
-	if (!ent) {
+	if (2 * (sp->seen.n + 1) > sp->seen.cap)
+		seen_grow(&sp->seen);
+	h = seen_slot(&sp->seen, key);
+	if (sp->seen.key[h]) {
+		cc = sp->seen.val[h];
+	} else {
 		if (sp->nent == sp->maxent) {
 			sp->over = 1;
 			return sp->scratch;
 		}
 		sp->nent++;
-		ent = xcalloc(1, sizeof(*ent));
-		ent->k = key;
-		ent->cc = fn_line_cc(&sp->w->lines[key.fn], key.line, sp->w->p->ev.nraw, ndef);
-		HASH_ADD(hh, sp->seen, k, sizeof(key), ent);
+		cc = fn_line_cc(sp->w, &sp->w->lines[sp->fns[i]->id], sp->lines[k],
+				sp->w->p->ev.nraw, ndef);
+		sp->seen.key[h] = key;
+		sp->seen.val[h] = cc;
+		sp->seen.n++;
 		/* a cost (and its place in the function's list) held to the end */
 		sp->w->charged += ENTRY_BYTES(sp->w->p->ev.nraw);
 		mem_charge(ENTRY_BYTES(sp->w->p->ev.nraw));
@@ -254,7 +320,7 @@ static struct cc *entry(struct spread *sp, size_t i, size_t k)
 		sp->fn_max[i] = ndef;
 	if (ndef > sp->line_max[k])
 		sp->line_max[k] = ndef;
-	return ent->cc;
+	return cc;
 }
 
 /* The first index of the running maxima max[0..n) that reaches t, or n. */
@@ -293,7 +359,7 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 {
 	const struct profile *p = w->p;
 	struct spread sp;
-	struct fl_ent *ent, *etmp;
+	uint64_t prod;
 	size_t nraw = p->ev.nraw, e, i, k;
 	uint64_t *rest_fn, *rest_line;
 	uint32_t *fn_run, *line_run;	/* running maxima of the columns defined */
@@ -319,6 +385,8 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 		}
 	}
 	sp.maxent = 4 * (nf + sp.nl);
+	if (__builtin_mul_overflow((uint64_t)nf, (uint64_t)sp.nl, &prod) || prod == UINT64_MAX)
+		sp.maxent = 0;	/* no key for every pair: the self costs stay on line 0 */
 	sp.scratch = xcalloc(1, sizeof(struct cc) + (nraw + 1) * sizeof(uint64_t));
 	sp.fn_max = xcalloc(nf + 1, sizeof(*sp.fn_max));
 	sp.line_max = xcalloc(sp.nl + 1, sizeof(*sp.line_max));
@@ -366,19 +434,16 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 	for (i = 0; i < nf; i++) {
 		struct fn_lines *fl = &w->lines[fns[i]->id];
 		if (sp.over) {
-			/* too many: the self costs stay on line 0 (put_self()) */
-			for (k = 0; k < fl->n; k++)
-				free(fl->v[k].cc);
+			/* too many: the self costs stay on line 0 (put_self());
+			   their costs stay in the chunks until the end */
 			free(fl->v);
 			memset(fl, 0, sizeof(*fl));
 		} else if (fl->n > 1) {	/* fl->v is NULL when the function got no line */
 			sort_array(fl->v, fl->n, sizeof(*fl->v), fnline_cmp);
 		}
 	}
-	HASH_ITER(hh, sp.seen, ent, etmp) {
-		HASH_DEL(sp.seen, ent);
-		free(ent);
-	}
+	free(sp.seen.key);
+	free(sp.seen.val);
 	free(fn_run);
 	free(line_run);
 	free(rest_fn);
@@ -619,12 +684,14 @@ int write_callgrind(const struct profile *p, const char *note, FILE *out)
 			free(n);
 		}
 	}
-	for (i = 0; i < p->nfns; i++) {
-		for (k = 0; k < w.lines[i].n; k++)
-			free(w.lines[i].v[k].cc);
+	for (i = 0; i < p->nfns; i++)
 		free(w.lines[i].v);
-	}
 	free(w.lines);
+	while (w.chunks) {
+		struct cc_chunk *c = w.chunks;
+		w.chunks = c->next;
+		free(c);
+	}
 	mem_uncharge(w.charged);
 	return ferror(out) ? -1 : 0;
 }

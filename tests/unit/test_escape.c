@@ -49,6 +49,29 @@ START_TEST(units)
 }
 END_TEST
 
+START_TEST(units_xml)
+{
+	/* what XML 1.0 forbids: U+FFFE, U+FFFF, surrogates U+D800 and U+DFFF (3 bytes each) */
+	ck_assert_uint_eq(escape_unit_xml("\xef\xbf\xbe", 3), 3);
+	ck_assert_uint_eq(escape_unit_xml("\xef\xbf\xbf", 3), 3);
+	ck_assert_uint_eq(escape_unit_xml("\xed\xa0\x80", 3), 3);
+	ck_assert_uint_eq(escape_unit_xml("\xed\xbf\xbf", 3), 3);
+	/* for a terminal they are left alone */
+	ck_assert_uint_eq(escape_unit("\xef\xbf\xbe", 3), 0);
+	/* allowed: U+FFFD, U+FDD0, U+D7FF (ed 9f bf), U+E000 (ee 80 80), U+1FFFE */
+	ck_assert_uint_eq(escape_unit_xml("\xef\xbf\xbd", 3), 0);
+	ck_assert_uint_eq(escape_unit_xml("\xef\xb7\x90", 3), 0);
+	ck_assert_uint_eq(escape_unit_xml("\xed\x9f\xbf", 3), 0);
+	ck_assert_uint_eq(escape_unit_xml("\xee\x80\x80", 3), 0);
+	ck_assert_uint_eq(escape_unit_xml("\xf0\x9f\xbf\xbe", 4), 0);
+	/* cut: ef bf alone is not U+FFFF */
+	ck_assert_uint_eq(escape_unit_xml("\xef\xbf", 2), 0);
+	/* what escape_unit escapes, the same */
+	ck_assert_uint_eq(escape_unit_xml("\xe2\x80\xae", 3), 3);
+	ck_assert_uint_eq(escape_unit_xml("\x1b", 1), 1);
+}
+END_TEST
+
 START_TEST(writes)
 {
 	static const char title[] = "f\x1b]0;pwned\x07g";
@@ -144,6 +167,7 @@ Suite *escape_suite(void)
 	TCase *tc = tcase_create("escape");
 
 	tcase_add_test(tc, units);
+	tcase_add_test(tc, units_xml);
 	tcase_add_test(tc, writes);
 	tcase_add_test(tc, lines);
 	tcase_add_test(tc, json);

@@ -45,6 +45,44 @@ START_TEST(rule_cases)
 	EXPECT("s/a*/x/g", "baaac", "xbxcx");
 	EXPECT("s/^/>/", "", ">");
 	EXPECT("s/0x[0-9a-f]+/0xADDR/g", "f<0x1a>(0x2b)", "f<0xADDR>(0xADDR)");
+	/* searches after a match start inside the name: '^' and \< see what is before */
+	EXPECT("s/^a/x/g", "aaa", "xaa");
+	EXPECT("s/\\<a/x/g", "aa a", "xa x");
+	EXPECT("s/a$/x/g", "aaa", "aax");
+}
+END_TEST
+
+START_TEST(name_limit)
+{
+	struct modname_list l;
+	char err[256], *r;
+	char *rules[2] = { (char *)"s/a/aa/g", (char *)"s/b/c/" };
+	char *name = malloc(MODNAME_MAX_NAME + 2);
+
+	modname_init(&l);
+	ck_assert_int_eq(modname_parse(&l, "--mod-funcname", rules, 2, err, sizeof(err)), 0);
+	/* a name of exactly the limit is renamed; one byte more is refused */
+	memset(name, 'b', MODNAME_MAX_NAME);
+	name[MODNAME_MAX_NAME] = '\0';
+	r = modname_apply_max(&l, name, MODNAME_MAX_NAME);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(strlen(r), MODNAME_MAX_NAME);
+	ck_assert_int_eq(r[0], 'c');
+	free(r);
+	name[MODNAME_MAX_NAME] = 'b';
+	name[MODNAME_MAX_NAME + 1] = '\0';
+	ck_assert_ptr_null(modname_apply_max(&l, name, MODNAME_MAX_NAME));
+	/* what a rule makes is held to it too: 4,097 a's doubled by the first rule */
+	memset(name, 'a', 4097);
+	name[4097] = '\0';
+	ck_assert_ptr_null(modname_apply_max(&l, name, MODNAME_MAX_NAME));
+	name[4096] = '\0';
+	r = modname_apply_max(&l, name, MODNAME_MAX_NAME);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(strlen(r), 8192);
+	free(r);
+	modname_release(&l);
+	free(name);
 }
 END_TEST
 
@@ -144,6 +182,7 @@ Suite *modname_suite(void)
 
 	tcase_add_test(tc, rule_cases);
 	tcase_add_test(tc, bad_rules);
+	tcase_add_test(tc, name_limit);
 	tcase_add_test(tc, rename_profile);
 	tcase_add_test(tc, write_read);
 	suite_add_tcase(s, tc);
