@@ -421,8 +421,18 @@ static void spread_call(struct build *b, const struct call *c)
 			best = x;
 		}
 	}
-	if (!(sum > 0) || !(part > 0))
+	if (best == STACKS_NONE)
 		return;
+	if (!(sum > 0) || !(part > 0)) {
+		/*
+		 * A call that costs nothing (a view's call rounded to nothing),
+		 * or callers whose stacks are worth nothing: the callee still
+		 * gets a stack under its caller rather than one of its own.
+		 */
+		if (b->first[y->id] == STACKS_NONE)
+			enter(b, y, best, part > 0 ? part : 0, 0);
+		return;
+	}
 	for (x = b->first[m->id]; x != STACKS_NONE; x = b->same[x])
 		if (s->node[x].share / sum * part * b->flow[v] >= b->dust)
 			kept += s->node[x].share;
@@ -472,26 +482,43 @@ static void truncate_nodes(struct build *b, uint32_t mark, size_t nentry,
  * largest share of one of its callers, else on its own, so that every
  * self cost is on some stack.
  */
+static int has_caller_stack(const struct build *b, const struct fn *f)
+{
+	const struct call *c;
+
+	for (c = fn_in(b->p, f); c; c = c->next_in)
+		if (b->first[c->k.caller->id] != STACKS_NONE)
+			return 1;
+	return 0;
+}
+
+static void place_under_caller(struct build *b, const struct fn *f, int group)
+{
+	const struct profile *p = b->p;
+	const struct call *c;
+	uint32_t best = STACKS_NONE, x;
+	double bestw = -1;
+
+	for (c = fn_in(p, f); c; c = c->next_in)
+		for (x = b->first[c->k.caller->id]; x != STACKS_NONE; x = b->same[x])
+			if (b->s->node[x].share > bestw) {
+				bestw = b->s->node[x].share;
+				best = x;
+			}
+	if (group)
+		enter(b, f, best, best == STACKS_NONE ? 1 : bestw, 0);
+	else
+		new_node(b, f, best, best == STACKS_NONE ? 1 : bestw);
+}
+
 static void place_rest(struct build *b)
 {
 	const struct profile *p = b->p;
 	size_t i;
 
-	for (i = 0; i < p->nfns && !b->full; i++) {
-		const struct fn *f = p->fns[i];
-		const struct call *c;
-		uint32_t best = STACKS_NONE, x;
-		double bestw = -1;
-		if (b->first[i] != STACKS_NONE || !f->self->v[b->ev])
-			continue;
-		for (c = fn_in(p, f); c; c = c->next_in)
-			for (x = b->first[c->k.caller->id]; x != STACKS_NONE; x = b->same[x])
-				if (b->s->node[x].share > bestw) {
-					bestw = b->s->node[x].share;
-					best = x;
-				}
-		new_node(b, f, best, best == STACKS_NONE ? 1 : bestw);
-	}
+	for (i = 0; i < p->nfns && !b->full; i++)
+		if (b->first[i] == STACKS_NONE && p->fns[i]->self->v[b->ev])
+			place_under_caller(b, p->fns[i], 0);
 }
 
 /*
@@ -541,8 +568,16 @@ static void component(struct build *b, size_t k, const uint32_t *firstm)
 				for (x = b->first[b->mlist[j]]; x != STACKS_NONE; x = b->same[x])
 					work_push(b, x);
 			}
-		if (!b->nwork)	/* a cycle nothing enters: it starts on its own */
-			enter(b, p->fns[firstm[units[0]]], STACKS_NONE, 1, 1);
+		if (!b->nwork) {
+			/* a cycle no stack enters: under a caller's, else on its own */
+			place_under_caller(b, p->fns[firstm[units[0]]], 1);
+			for (i = 0; i < nu; i++)
+				for (j = b->mstart[units[i]]; j < b->mstart[units[i] + 1]; j++) {
+					uint32_t x;
+					for (x = b->first[b->mlist[j]]; x != STACKS_NONE; x = b->same[x])
+						work_push(b, x);
+				}
+		}
 		nentry = b->nwork;
 		for (pass = 0; pass < (nu <= CYCLE_SMALL ? CYCLE_PASSES : 1) && !b->full; pass++) {
 			size_t w;
@@ -596,13 +631,33 @@ static void component(struct build *b, size_t k, const uint32_t *firstm)
 				break;
 		}
 	}
-	/* what nothing reached starts on its own */
-	for (i = 0; i < nu && !b->full; i++) {
-		uint32_t u = units[i], x = STACKS_NONE;
-		for (j = b->mstart[u]; j < b->mstart[u + 1] && x == STACKS_NONE; j++)
-			x = b->first[b->mlist[j]];
-		if (x == STACKS_NONE && b->flow[u] > 0)
-			enter(b, p->fns[firstm[u]], STACKS_NONE, 1, 0);
+	/*
+	 * What nothing reached (below the grain inside a cycle): under the
+	 * stack of largest share of one of its callers, else on its own.
+	 */
+	for (;;) {
+		int placed = 0, left = 0;
+		for (i = 0; i < nu && !b->full; i++) {
+			uint32_t u = units[i], x = STACKS_NONE;
+			for (j = b->mstart[u]; j < b->mstart[u + 1] && x == STACKS_NONE; j++)
+				x = b->first[b->mlist[j]];
+			if (x != STACKS_NONE || !(b->flow[u] > 0))
+				continue;
+			if (has_caller_stack(b, p->fns[firstm[u]])) {
+				place_under_caller(b, p->fns[firstm[u]], 1);
+				placed = 1;
+			} else if (!left) {
+				left = 1 + (int)i;
+			}
+		}
+		if (b->full)
+			break;
+		if (placed)
+			continue;
+		if (!left)
+			break;
+		/* none of them has a caller with a stack: the first starts one */
+		enter(b, p->fns[firstm[units[left - 1]]], STACKS_NONE, 1, 0);
 	}
 	/* the calls leaving it, from all its stacks */
 	for (i = 0; i < nu && !b->full; i++)

@@ -730,6 +730,56 @@ static int sum_total(struct profile *dst)
 	return 0;
 }
 
+struct rem {
+	double frac;
+	uint32_t fn;
+};
+
+static int rem_cmp(const void *x, const void *y)
+{
+	const struct rem *a = x, *b = y;
+	if (a->frac != b->frac)
+		return a->frac > b->frac ? -1 : 1;
+	return a->fn < b->fn ? -1 : a->fn > b->fn;
+}
+
+/*
+ * The self costs of a view (v, by src fn id and event) in whole counts
+ * that add up to their sum rounded (largest remainders), so a view's
+ * total is what its flows say to the count, not off by the roundings.
+ */
+static void round_selves(const struct profile *src, struct fn *const *map, const double *v)
+{
+	size_t ne = src->ev.n, n = src->nfns, i, e, m;
+	struct rem *r = xmalloc((n + 1) * sizeof(*r));
+
+	for (e = 0; e < ne; e++) {
+		double sum = 0;
+		uint64_t given = 0, want;
+		m = 0;
+		for (i = 0; i < n; i++) {
+			double x = v[i * ne + e];
+			uint64_t fl;
+			if (!map[i])
+				continue;
+			fl = x > 0 ? (x >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)x) : 0;
+			map[i]->self->v[e] = fl;
+			given += fl;
+			sum += x > 0 ? x : 0;
+			r[m].frac = x - (double)fl;
+			r[m].fn = (uint32_t)i;
+			m++;
+		}
+		want = round_u64(sum);
+		if (given >= want || !m)
+			continue;
+		sort_array(r, m, sizeof(*r), rem_cmp);
+		for (i = 0; given < want && i < m; i++, given++)
+			map[r[i].fn]->self->v[e]++;
+	}
+	free(r);
+}
+
 /*
  * The copy of --focus (focus set) or --ignore.  A function keeps the part
  * rho of its self cost under a match (focus) or the rest (ignore; the
@@ -747,6 +797,7 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 	size_t i, e, ne = src->ev.n;
 	struct fn **map = xcalloc(src->nfns + 1, sizeof(*map));
 	double *keep = xmalloc((ne + 1) * sizeof(*keep));
+	double *selfv = xcalloc(src->nfns * ne + 1, sizeof(*selfv));
 	int rc = -1;
 
 	if (modname_copy_header(dst, src))
@@ -766,10 +817,11 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 		map[i] = fn_in_copy(dst, f);
 		for (e = 0; e < ne; e++) {
 			double k = focus ? rho[u * ne + e] : 1 - rho[u * ne + e];
-			map[i]->self->v[e] = k >= 1 ? f->self->v[e] : round_u64((double)f->self->v[e] * k);
+			selfv[i * ne + e] = k >= 1 ? (double)f->self->v[e] : (double)f->self->v[e] * k;
 		}
 		map[i]->self->ndef = f->self->ndef;
 	}
+	round_selves(src, map, selfv);
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
 		size_t a = g->unit[c->k.caller->id], b = g->unit[c->k.callee->id];
@@ -844,8 +896,17 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 	}
 	if (copy_lines(dst, src, map) || sum_total(dst))
 		goto out;
+	if (focus)
+		for (i = 0; i < dst->nfns; i++) {
+			/* a few counts the profile's own call and self costs disagree by */
+			struct cc *x = dst->exact_incl[i];
+			for (e = 0; x && e < ne; e++)
+				if (x->v[e] > dst->total->v[e])
+					x->v[e] = dst->total->v[e];
+		}
 	rc = 0;
 out:
+	free(selfv);
 	free(keep);
 	free(map);
 	return rc;
