@@ -1222,11 +1222,17 @@ void flame_build(struct flame *fl, const struct stacks *s, const struct profile 
 	for (cap = 16; cap < 2 * s->n + 2; cap *= 2)
 		;
 	tab = xcalloc(cap, sizeof(*tab));
-	fnode_new(fl, xstrdup("all"), NULL, NULL, 0);
+	fnode_new(fl, "all", NULL, NULL, 0);
+	fl->names = xcalloc(p->nfns + 1, sizeof(*fl->names));
+	fl->nnames = p->nfns;
 	for (i = 0; i < s->n; i++) {
 		const struct snode *x = &s->node[i];
 		uint32_t par = x->parent == STACKS_NONE ? 0 : map[x->parent], c;
-		char *name = stacks_frame_name(p, x->fn);
+		const char *name;
+		/* each function's frame name once, however many frames it has */
+		if (!fl->names[x->fn->id])
+			fl->names[x->fn->id] = stacks_frame_name(p, x->fn);
+		name = fl->names[x->fn->id];
 		const char *file = by_file ? x->fn->k.file->name : NULL;
 		size_t h = (size_t)hash_words(hash_bytes(name, strlen(name)), par,
 					      (uint64_t)(uintptr_t)file) & (cap - 1);
@@ -1243,7 +1249,6 @@ void flame_build(struct flame *fl, const struct stacks *s, const struct profile 
 			tab[h] = c + 1;
 		} else {
 			c = tab[h] - 1;
-			free(name);
 		}
 		map[i] = c;
 		fl->node[c].self += x->self;
@@ -1276,8 +1281,9 @@ void flame_build(struct flame *fl, const struct stacks *s, const struct profile 
 void flame_release(struct flame *fl)
 {
 	size_t i;
-	for (i = 0; i < fl->n; i++)
-		free((char *)fl->node[i].name);
+	for (i = 0; i < fl->nnames; i++)
+		free(fl->names[i]);
+	free(fl->names);
 	free(fl->node);
 	memset(fl, 0, sizeof(*fl));
 }

@@ -74,7 +74,7 @@ void stacks_release(struct stacks *s);
  * flame_build(); strings belong to the profile or the struct.
  */
 struct fnode {
-	const char *name;	/* the frame's name (malloc'ed) */
+	const char *name;	/* the frame's name (flame.names, or "all") */
 	const char *file, *obj;
 	uint64_t self, total;
 	uint32_t child, next;	/* STACKS_NONE when none */
@@ -87,6 +87,9 @@ struct flame {
 	struct fnode *node;	/* node 0 is the root of all (name "all") */
 	size_t n, cap;
 	uint32_t maxdepth;
+	/* the frame name of each function, made once (by fn id): frames point here */
+	char **names;
+	size_t nnames;
 };
 
 /* by_file: frames of one name but different files stay apart (else they are one, file of the first). */
