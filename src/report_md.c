@@ -778,7 +778,8 @@ void report_md_diff(struct report *r, const struct diff *d, const char *old_name
 		}
 		fputs(" |", out);
 	}
-	fputs("\n\n| Event | Old | New | Change |\n|:--|--:|--:|--:|\n", out);
+	/* two tables in a row read as one: the totals get their own heading */
+	fputs("\n\n### Program totals\n\n| Event | Old | New | Change |\n|:--|--:|--:|--:|\n", out);
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k];
 		fputs("| ", out);
