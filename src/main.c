@@ -246,6 +246,49 @@ static int same_program(const char *a, const char *b)
 }
 
 /*
+ * The program a cmd: line runs, for --diff: the last part of its first
+ * word, so two builds of one program in different folders are one program.
+ */
+static size_t program_of(const char *cmd, const char **start)
+{
+	size_t n = strcspn(cmd, " \t"), i;
+
+	*start = cmd;
+	for (i = 0; i < n; i++)
+		if (cmd[i] == '/' && i + 1 < n)
+			*start = cmd + i + 1;
+	return n - (size_t)(*start - cmd);
+}
+
+/*
+ * --diff of two programs pairs unrelated functions that happen to share a
+ * name and prints a confident table: say so, unless rename rules show the
+ * pairing is meant.
+ */
+static void warn_other_program(const struct opts *o, const struct profile p[2],
+			       const char *const name[2])
+{
+	const char *a, *b;
+	size_t la, lb;
+	char *qa, *qb;
+
+	if (o->nmod_funcname || o->nmod_filename || !p[0].cmd || !p[1].cmd)
+		return;
+	la = program_of(p[0].cmd, &a);
+	lb = program_of(p[1].cmd, &b);
+	if (la == lb && !memcmp(a, b, la))
+		return;
+	qa = diag_quote_all(p[1].cmd);
+	qb = diag_quote_all(p[0].cmd);
+	diag(DIAG_WARNING, name[1], 0,
+	     "command %s runs another program than %s of '%s': functions of two programs"
+	     " are paired by name (give --mod-funcname or --mod-filename rules to pair them"
+	     " on purpose)", qa, qb, name[0]);
+	free(qa);
+	free(qb);
+}
+
+/*
  * Load the profiles of in, summed into p; -1 after a diagnostic.  A file
  * whose cmd: line runs another program than the first file's gets a
  * warning with both commands: a glob that caught another program's profile
@@ -623,6 +666,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			goto out;
 		}
 	}
+	warn_other_program(o, p, name);
 	if (o->format == OPTS_FORMAT_FLAMEGRAPH) {
 		/* the new profile's stacks, coloured by the change from the old one's */
 		if (report_init(&r, use[1], o, name[1], stdout, err, sizeof(err)))
