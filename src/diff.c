@@ -97,6 +97,83 @@ static void *room(void *v, size_t n, size_t size)
 	return xrealloc(v, (n ? 2 * n : 1) * size);
 }
 
+/* A file name of either side, for the pairing across folders. */
+struct diff_fname {
+	const char *name;	/* the key: the profile's */
+	unsigned sides;		/* 1 << DIFF_OLD | 1 << DIFF_NEW */
+	unsigned npartners;
+	struct diff_fname *partner;
+	const char *as;		/* the name the diff uses */
+	UT_hash_handle hh;
+};
+
+static struct diff_fname *fname_find(const struct diff *d, const char *name)
+{
+	struct diff_fname *e;
+
+	HASH_FIND(hh, d->fname_hash, name, strlen(name), e);
+	return e;
+}
+
+/*
+ * Pair the files of one side with those of the other that are the same
+ * file named from another folder (diff.h).  Only a file one side lacks is
+ * paired, and only with one partner: /a/x/util.c and /a/y/util.c against
+ * util.c pair neither.
+ */
+static void pair_files(struct diff *d)
+{
+	struct diff_fname *e, *t, *tmp;
+	size_t i;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		const struct profile *p = d->p[s];
+		for (i = 0; i < p->nfiles_src; i++) {
+			const char *name = p->files[i]->name;
+			e = fname_find(d, name);
+			if (!e) {
+				e = arena_alloc(&d->arena, sizeof(*e));
+				memset(e, 0, sizeof(*e));
+				e->name = name;
+				e->as = name;
+				HASH_ADD_KEYPTR(hh, d->fname_hash, e->name, strlen(name), e);
+			}
+			e->sides |= 1u << s;
+		}
+	}
+	HASH_ITER(hh, d->fname_hash, e, tmp) {
+		const char *c;
+		if (e->sides == 3u)
+			continue;
+		for (c = strchr(e->name, '/'); c && c[1]; c = strchr(c + 1, '/')) {
+			t = fname_find(d, c + 1);
+			if (!t || t->sides != (3u & ~e->sides))
+				continue;
+			e->npartners++;
+			e->partner = t;
+			t->npartners++;
+			t->partner = e;
+		}
+	}
+	HASH_ITER(hh, d->fname_hash, e, tmp) {
+		/* e is the longer name: its partner is a suffix of it */
+		if (e->npartners != 1 || e->partner->npartners != 1 || e->partner->partner != e ||
+		    strlen(e->partner->name) >= strlen(e->name))
+			continue;
+		e->as = e->partner->name;
+		d->npaired++;
+	}
+}
+
+/* The name the diff gives the file a profile names. */
+static const char *file_as(const struct diff *d, const char *name)
+{
+	const struct diff_fname *e = fname_find(d, name);
+
+	return e ? e->as : name;
+}
+
 static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char *name)
 {
 	size_t fl = strlen(file), nl = strlen(name), keylen = fl + 1 + nl;
@@ -217,7 +294,7 @@ static void add_lines(struct diff *d, int s, struct diff_fn *const *map)
 		struct cc *cc;
 		if (!f->nlines && !f->nsites)
 			continue;
-		df = diff_file_get(d, f->name);
+		df = diff_file_get(d, file_as(d, f->name));
 		for (k = 0; file_line_next(f, &k, &line, &cc);)
 			cc_add_side(d, s, diff_line_get(d, df, line)->cc[s], cc);
 		for (cs = f->sites; cs; cs = cs->next) {
@@ -237,7 +314,7 @@ static void add_side(struct diff *d, int s)
 
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
-		struct diff_fn *g = diff_fn_get(d, f->k.file->name, f->k.name);
+		struct diff_fn *g = diff_fn_get(d, file_as(d, f->k.file->name), f->k.name);
 		map[i] = g;
 		if (!(f->listed || fn_in(p, f)))
 			continue;
@@ -276,6 +353,7 @@ int diff_build(struct diff *d, const struct profile *old, const struct profile *
 	map_events(d);
 	if (d->partial && !partial_ok)
 		return diff_events_differ(d, 0, err, errlen) ? -1 : 0;
+	pair_files(d);
 	for (s = 0; s < 2; s++) {
 		d->total[s] = cc_new(d);
 		cc_add_side(d, s, d->total[s], d->p[s]->total);
@@ -303,6 +381,12 @@ void diff_release(struct diff *d)
 	}
 	HASH_ITER(hh, d->file_hash, df, dft) {
 		HASH_DEL(d->file_hash, df);
+	}
+	{
+		struct diff_fname *e, *et;
+		HASH_ITER(hh, d->fname_hash, e, et) {
+			HASH_DEL(d->fname_hash, e);
+		}
 	}
 	free(d->files);
 	HASH_ITER(hh, d->fn_hash, f, ft) {

@@ -12,7 +12,11 @@
 /*
  * diff_build() pairs the functions of OLD and NEW (both loaded and through
  * graph_inclusive(); renamed first with modname_profile() when names must
- * be normalised) by "file:function".  Every cost
+ * be normalised) by "file:function".  A file only one side names whose
+ * name ends, after a '/', with the name of a file only the other side
+ * names (/home/ci/work/shapes.cpp and shapes.cpp: profiles made or read in
+ * different folders) is that file, when neither has another such partner;
+ * both go by the shorter name (npaired counts such pairs).  Every cost
  * is laid out in NEW's event order; OLD's events are matched by name.
  * When the two record different events, diff_build() fails unless
  * partial_ok; then the costs of the events OLD lacks are 0 on its side,
@@ -90,6 +94,8 @@ struct diff {
 	struct diff_file *file_hash;	/* private */
 	struct diff_fn *fn_hash;	/* private */
 	struct diff_call *call_hash;	/* private */
+	struct diff_fname *fname_hash;	/* private: files paired across folders */
+	size_t npaired;			/* how many files were paired so */
 };
 
 /* Returns 0, or -1 with a message in err (the events differ and !partial_ok). */

@@ -1,13 +1,13 @@
 /* gate: limits given with --limit, checked against a profile or, as changes, against a diff. */
 #include "gate.h"
 
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
 #include "escape.h"
 #include "numfmt.h"
+#include "pattern.h"
 
 static int bad(char *err, size_t errlen, const char *spec, const char *why)
 {
@@ -149,24 +149,10 @@ static struct gate_breach *add(struct gate_result *res, const struct gate *g, en
 	return b;
 }
 
-/* Does the pattern pick the function named file:name?  (The whole name, however long.) */
+/* Does the pattern pick the function named file:name?  (pattern.h) */
 static int picks(const struct gate *g, const char *file, const char *name)
 {
-	char buf[512], *full = buf;
-	size_t fl = strlen(file), nl = strlen(name);
-	int hit;
-
-	if (!strcmp(g->pattern, name) || !fnmatch(g->pattern, name, 0))
-		return 1;
-	if (fl + nl + 2 > sizeof(buf))
-		full = xmalloc(fl + nl + 2);
-	memcpy(full, file, fl);
-	full[fl] = ':';
-	memcpy(full + fl + 1, name, nl + 1);
-	hit = !strcmp(g->pattern, full) || !fnmatch(g->pattern, full, 0);
-	if (full != buf)
-		free(full);
-	return hit;
+	return pattern_match(g->pattern, file, name);
 }
 
 static uint64_t value(const struct profile *p, const struct cc *c, size_t ev)
