@@ -160,6 +160,23 @@ static uint64_t value(const struct profile *p, const struct cc *c, size_t ev)
 	return c && cc_defined(p, c, ev) ? c->v[ev] : 0;
 }
 
+/*
+ * The program total a gate checks: the larger of p's total and the sum of
+ * its self costs (saturated), since the totals: line is only what the
+ * profile says.  *claimed gets the line's value; returns the one used.
+ */
+static uint64_t checked_total(const struct profile *p, size_t ev, uint64_t *claimed)
+{
+	uint64_t total = value(p, p->total, ev), sum = 0;
+	size_t i;
+
+	*claimed = total;
+	for (i = 0; i < p->nfns; i++)
+		if (__builtin_add_overflow(sum, value(p, p->fns[i]->self, ev), &sum))
+			sum = UINT64_MAX;
+	return sum > total ? sum : total;
+}
+
 /* Is the level v over the limit, given the program total? */
 static int over_level(const struct gate *g, uint64_t v, uint64_t total)
 {
@@ -191,9 +208,12 @@ void gate_eval(const struct gate *g, const struct profile *p, struct gate_result
 	size_t i, picked = 0;
 
 	if (g->kind == GATE_TOTAL) {
-		if (over_level(g, total, total)) {
+		uint64_t claimed, checked = checked_total(p, g->ev, &claimed);
+		if (over_level(g, checked, checked)) {
 			struct gate_breach *b = add(res, g, GATE_OVER);
-			b->value = b->total = total;
+			b->value = b->total = checked;
+			b->claimed[DIFF_NEW] = claimed;
+			b->summed = checked != claimed ? 1u << DIFF_NEW : 0;
 		}
 		return;
 	}
@@ -223,11 +243,17 @@ void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_resu
 	const struct diff_fn *gone = NULL;
 
 	if (g->kind == GATE_TOTAL) {
-		uint64_t a = d->total[DIFF_OLD]->v[g->ev], b = d->total[DIFF_NEW]->v[g->ev];
+		uint64_t ca, cb, a, b;
+		/* the event's index in OLD: diff_has_event() was checked by the caller */
+		a = checked_total(d->p[DIFF_OLD], d->old_ev[g->ev], &ca);
+		b = checked_total(d->p[DIFF_NEW], g->ev, &cb);
 		if (over_change(g, a, b)) {
 			struct gate_breach *br = add(res, g, GATE_OVER);
 			br->old = a;
 			br->value = br->total = b;
+			br->claimed[DIFF_OLD] = ca;
+			br->claimed[DIFF_NEW] = cb;
+			br->summed = (a != ca ? 1u << DIFF_OLD : 0) | (b != cb ? 1u << DIFF_NEW : 0);
 		}
 		return;
 	}
@@ -275,27 +301,26 @@ static void num(FILE *out, uint64_t v)
 	fputs(buf, out);
 }
 
-void gate_print(FILE *out, const struct gate_breach *b)
+/* Which totals were taken from the cost lines, and what the totals: lines said. */
+static void print_summed(FILE *out, const struct gate_breach *b)
+{
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		if (!(b->summed & (1u << s)))
+			continue;
+		fprintf(out, "; %s sum of cost lines, not the ",
+			b->g->change == GATE_LEVEL ? "the" : s == DIFF_OLD ? "the old profile's" : "the new profile's");
+		num(out, b->claimed[s]);
+		fputs(" of its totals: line", out);
+	}
+}
+
+static void print_value(FILE *out, const struct gate_breach *b)
 {
 	const struct gate *g = b->g;
 	const char *evname = g->event;
 
-	fprintf(out, "limit '%s' ", g->spec);
-	if (b->why == GATE_NONE) {
-		if (g->change == GATE_LEVEL) {
-			fprintf(out, "picks no function of the %sprofile", b->in_diff ? "new " : "");
-		} else if (!b->name) {
-			fputs("picks no function of either profile", out);
-		} else {
-			fprintf(out, "picks no function of the new profile (in the old one: %s:%s",
-				b->file, b->name);
-			if (b->ngone > 1)
-				fprintf(out, " and %zu more", b->ngone - 1);
-			putc(')', out);
-		}
-		return;
-	}
-	fputs("exceeded: ", out);
 	if (b->name)
 		fprintf(out, "%s:%s has %s %s ", b->file, b->name,
 			g->kind == GATE_SELF ? "self" : "inclusive", evname);
@@ -326,6 +351,30 @@ void gate_print(FILE *out, const struct gate_breach *b)
 		fprintf(out, ", %+.2f%%%s)",
 			((double)b->value - (double)b->old) * 100.0 / (double)b->old,
 			b->gone_fn ? ", gone function" : "");
+}
+
+void gate_print(FILE *out, const struct gate_breach *b)
+{
+	const struct gate *g = b->g;
+
+	fprintf(out, "limit '%s' ", g->spec);
+	if (b->why == GATE_NONE) {
+		if (g->change == GATE_LEVEL) {
+			fprintf(out, "picks no function of the %sprofile", b->in_diff ? "new " : "");
+		} else if (!b->name) {
+			fputs("picks no function of either profile", out);
+		} else {
+			fprintf(out, "picks no function of the new profile (in the old one: %s:%s",
+				b->file, b->name);
+			if (b->ngone > 1)
+				fprintf(out, " and %zu more", b->ngone - 1);
+			putc(')', out);
+		}
+		return;
+	}
+	fputs("exceeded: ", out);
+	print_value(out, b);
+	print_summed(out, b);
 }
 
 void gate_report(FILE *out, const struct gate_breach *b)

@@ -232,6 +232,7 @@ static void breach(FILE *out, const struct gate_breach *b)
 {
 	const struct gate *g = b->g;
 	char a[32], v[32], d[32], pct[32];
+	int s;
 
 	fputs("- \xe2\x9d\x8c ", out);
 	md_code(out, g->spec, 0);
@@ -261,15 +262,24 @@ static void breach(FILE *out, const struct gate_breach *b)
 	if (g->change == GATE_LEVEL) {
 		num(b->total, a);
 		if (b->total)
-			fprintf(out, " is %s (%.2f%% of %s)\n", v, (double)b->value * 100.0 / (double)b->total, a);
+			fprintf(out, " is %s (%.2f%% of %s)", v, (double)b->value * 100.0 / (double)b->total, a);
 		else
-			fprintf(out, " is %s (of a total of 0)\n", v);
-		return;
+			fprintf(out, " is %s (of a total of 0)", v);
+	} else {
+		num(b->old, a);
+		delta(b->old, b->value, 0, d, pct);
+		fprintf(out, " %s \xe2\x86\x92 %s (%s, %s%s)", a, v, d, b->new_fn ? "new function" : pct,
+			b->gone_fn ? ", gone function" : "");
 	}
-	num(b->old, a);
-	delta(b->old, b->value, 0, d, pct);
-	fprintf(out, " %s \xe2\x86\x92 %s (%s, %s%s)\n", a, v, d, b->new_fn ? "new function" : pct,
-		b->gone_fn ? ", gone function" : "");
+	/* a totals: line that says less than the costs: the gate took the sum (gate.h) */
+	for (s = 0; s < 2; s++) {
+		if (!(b->summed & (1u << s)))
+			continue;
+		num(b->claimed[s], a);
+		fprintf(out, "; %s sum of cost lines, not the %s of its `totals:` line",
+			g->change == GATE_LEVEL ? "the" : s == DIFF_OLD ? "the old profile's" : "the new profile's", a);
+	}
+	putc('\n', out);
 }
 
 static void breaches(FILE *out, const struct gate_result *res)
