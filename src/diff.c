@@ -316,6 +316,8 @@ static void add_side(struct diff *d, int s)
 		const struct fn *f = p->fns[i];
 		struct diff_fn *g = diff_fn_get(d, file_as(d, f->k.file->name), f->k.name);
 		map[i] = g;
+		if (!g->fn[s])
+			g->fn[s] = f;
 		if (!(f->listed || fn_in(p, f)))
 			continue;
 		g->in[s] = 1;

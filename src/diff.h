@@ -37,6 +37,7 @@ struct diff_fn {
 	unsigned named:1;		/* an fn= line named it: reports show its object */
 	unsigned listed[2];		/* costs were given for it, per side */
 	struct cc *self[2], *incl[2];	/* never NULL; zero when absent */
+	const struct fn *fn[2];		/* the side's function (the first, if several), or NULL */
 	uint32_t id;
 	UT_hash_handle hh;
 };

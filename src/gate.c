@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "numfmt.h"
 #include "pattern.h"
+#include "whole.h"
 
 static int bad(char *err, size_t errlen, const char *spec, const char *why)
 {
@@ -202,7 +203,19 @@ static int over_change(const struct gate *g, uint64_t a, uint64_t b)
 	return (long double)delta * 100 > (long double)g->max_pct * (long double)a;
 }
 
-void gate_eval(const struct gate *g, const struct profile *p, struct gate_result *res)
+/* Does g pick function k of w->merged: any of its pieces? */
+static int picks_whole(const struct gate *g, const struct whole *w, size_t k)
+{
+	size_t i;
+
+	for (i = w->first[k]; i < w->first[k + 1]; i++)
+		if (picks(g, w->piece[i]->k.file->name, w->piece[i]->k.name))
+			return 1;
+	return 0;
+}
+
+static void eval(const struct gate *g, const struct profile *p, const struct whole *w,
+		 struct gate_result *res)
 {
 	uint64_t total = value(p, p->total, g->ev);
 	size_t i, picked = 0;
@@ -217,11 +230,13 @@ void gate_eval(const struct gate *g, const struct profile *p, struct gate_result
 		}
 		return;
 	}
+	if (w)
+		p = &w->merged;
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
 		struct gate_breach *b;
 		uint64_t v;
-		if (!picks(g, f->k.file->name, f->k.name))
+		if (w ? !picks_whole(g, w, i) : !picks(g, f->k.file->name, f->k.name))
 			continue;
 		picked++;
 		v = value(p, g->kind == GATE_SELF ? f->self : fn_incl(p, f), g->ev);
@@ -232,12 +247,49 @@ void gate_eval(const struct gate *g, const struct profile *p, struct gate_result
 		b->name = f->k.name;
 		b->value = v;
 		b->total = total;
+		b->npieces = w ? whole_npieces(w, i) : 0;
 	}
 	if (!picked)
 		add(res, g, GATE_NONE);
 }
 
-void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_result *res)
+void gate_eval(const struct gate *g, const struct profile *p, struct gate_result *res)
+{
+	eval(g, p, NULL, res);
+}
+
+void gate_eval_whole(const struct gate *g, const struct whole *w, struct gate_result *res)
+{
+	eval(g, w->src, w, res);
+}
+
+/* Does g pick the diff's function f: by its name, or with w, any piece of either side? */
+static int picks_diff(const struct gate *g, const struct diff_fn *f, const struct whole *const *w)
+{
+	int s;
+
+	if (!w)
+		return picks(g, f->file, f->name);
+	for (s = 0; s < 2; s++)
+		if (f->fn[s] && picks_whole(g, w[s], f->fn[s]->id))
+			return 1;
+	/* a file paired across folders (diff.h) is named as the diff names it */
+	return picks(g, f->file, f->name);
+}
+
+static size_t pieces_diff(const struct diff_fn *f, const struct whole *const *w)
+{
+	size_t n = 0;
+	int s;
+
+	for (s = 0; w && s < 2; s++)
+		if (f->fn[s] && whole_npieces(w[s], f->fn[s]->id) > n)
+			n = whole_npieces(w[s], f->fn[s]->id);
+	return n;
+}
+
+static void eval_diff(const struct gate *g, const struct diff *d, const struct whole *const *w,
+		      struct gate_result *res)
 {
 	size_t i, first = res->n, picked_new = 0, ngone = 0;
 	const struct diff_fn *gone = NULL;
@@ -262,7 +314,7 @@ void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_resu
 		const struct cc *const *c = (const struct cc *const *)(g->kind == GATE_SELF ? f->self : f->incl);
 		struct gate_breach *br;
 		uint64_t a = c[DIFF_OLD]->v[g->ev], b = c[DIFF_NEW]->v[g->ev];
-		if ((!f->in[DIFF_OLD] && !f->in[DIFF_NEW]) || !picks(g, f->file, f->name))
+		if ((!f->in[DIFF_OLD] && !f->in[DIFF_NEW]) || !picks_diff(g, f, w))
 			continue;
 		if (f->in[DIFF_NEW]) {
 			picked_new++;
@@ -279,6 +331,7 @@ void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_resu
 		br->total = d->total[DIFF_NEW]->v[g->ev];
 		br->new_fn = !f->in[DIFF_OLD];
 		br->gone_fn = !f->in[DIFF_NEW];
+		br->npieces = pieces_diff(f, w);
 	}
 	if (!picked_new) {
 		/* one message says it all: forget the drops of the gone functions */
@@ -291,6 +344,17 @@ void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_resu
 			br->name = gone->name;
 		}
 	}
+}
+
+void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_result *res)
+{
+	eval_diff(g, d, NULL, res);
+}
+
+void gate_eval_diff_whole(const struct gate *g, const struct diff *d,
+			  const struct whole *const w[2], struct gate_result *res)
+{
+	eval_diff(g, d, w, res);
 }
 
 static void num(FILE *out, uint64_t v)
@@ -321,9 +385,13 @@ static void print_value(FILE *out, const struct gate_breach *b)
 	const struct gate *g = b->g;
 	const char *evname = g->event;
 
-	if (b->name)
-		fprintf(out, "%s:%s has %s %s ", b->file, b->name,
-			g->kind == GATE_SELF ? "self" : "inclusive", evname);
+	if (b->name) {
+		fprintf(out, "%s:%s ", b->file, b->name);
+		if (b->npieces > 1)
+			fprintf(out, "(with %zu piece%s inlined from other files) ", b->npieces - 1,
+				b->npieces > 2 ? "s" : "");
+		fprintf(out, "has %s %s ", g->kind == GATE_SELF ? "self" : "inclusive", evname);
+	}
 	else
 		fprintf(out, "program total of %s %s", evname, g->change == GATE_LEVEL ? "is " : "");
 	if (g->change == GATE_LEVEL) {

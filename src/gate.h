@@ -88,6 +88,7 @@ struct gate_breach {
 	 */
 	unsigned summed:2;
 	uint64_t claimed[2];
+	size_t npieces;		/* of a whole function: its pieces (0 or 1: one) */
 	size_t ngone;
 };
 
@@ -110,6 +111,20 @@ int gate_resolve(struct gate *g, const struct profile *p, char *err, size_t errl
  */
 void gate_eval(const struct gate *g, const struct profile *p, struct gate_result *res);
 void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_result *res);
+
+/*
+ * The same with functions whole (whole.h): a function limit checks each
+ * function of w->merged, picked when its pattern picks any of its pieces
+ * (prog.cpp:main, or stl_tree.h:main inlined into it), its value the sum
+ * of its pieces; breaches name the whole function and npieces says how
+ * many pieces it has.  For a diff, d was built from the merged profiles
+ * of w[DIFF_OLD] and w[DIFF_NEW].  A program total is checked as by
+ * gate_eval().
+ */
+struct whole;
+void gate_eval_whole(const struct gate *g, const struct whole *w, struct gate_result *res);
+void gate_eval_diff_whole(const struct gate *g, const struct diff *d,
+			  const struct whole *const w[2], struct gate_result *res);
 void gate_result_release(struct gate_result *res);
 
 /*

@@ -31,6 +31,7 @@
 #include "report_md.h"
 #include "report_flame.h"
 #include "view.h"
+#include "whole.h"
 #include "write.h"
 
 #ifndef ANNOGRIND_VERSION
@@ -76,6 +77,10 @@ static void usage(FILE *f)
 	      "                           shown [yes]\n"
 	      "      --context=N          lines of context around annotated lines [8]\n"
 	      "      --inclusive=yes|no   sort and show inclusive costs [no]\n"
+	      "      --whole-functions=yes|no\n"
+	      "                           one row per function, the code inlined into\n"
+	      "                           it from other files summed and listed under\n"
+	      "                           it [no]\n"
 	      "      --tree=none|caller|calling|both\n"
 	      "                           show the callers and/or callees of each\n"
 	      "                           function [none]\n"
@@ -567,6 +572,29 @@ static int prepare_view(const struct opts *o, struct profile *p, const char *nam
 	return 0;
 }
 
+/* Does a limit pick functions (whole, gate.h)? */
+static int function_gates(const struct gate *gates, size_t ngates)
+{
+	size_t i;
+
+	for (i = 0; i < ngates; i++)
+		if (gates[i].kind != GATE_TOTAL)
+			return 1;
+	return 0;
+}
+
+/* Does the report show whole functions instead of callgrind_annotate's rows? */
+static int shows_whole(const struct opts *o)
+{
+	return o->format == OPTS_FORMAT_MARKDOWN ||
+	       (o->format == OPTS_FORMAT_TEXT && o->whole_functions);
+}
+
+static int needs_whole(const struct opts *o, const struct gate *gates, size_t ngates)
+{
+	return function_gates(gates, ngates) || shows_whole(o) || o->format == OPTS_FORMAT_JSON;
+}
+
 /* Every broken limit on standard error, after the report; returns the exit status. */
 static int print_breaches(const struct gate_result *res, int rc)
 {
@@ -600,11 +628,14 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	const char *name[2];
 	struct profile p[2], q, *use[2];
 	struct modname_list funcs, files;
-	struct diff d;
+	struct diff d, dw;
+	struct whole w[2];
+	const struct whole *wp[2] = { NULL, NULL };
+	size_t nwhole = 0;
 	struct report r;
 	struct gate_result res = { 0 };
 	char err[256];
-	int rc = EXIT_OK, s, built = 0;
+	int rc = EXIT_OK, s, built = 0, built_whole = 0;
 	/* the reports for people show the events chosen; the others show all */
 	int people = o->format == OPTS_FORMAT_TEXT || o->format == OPTS_FORMAT_MARKDOWN;
 	size_t i;
@@ -682,6 +713,20 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	/* the text report can show the events both profiles have */
 	if (diff_build(&d, use[0], use[1], people, err, sizeof(err)))
 		goto differ;
+	/* limits on functions and the Markdown summary compare functions whole */
+	if (function_gates(gates, ngates) || o->format == OPTS_FORMAT_MARKDOWN) {
+		for (s = 0; s < 2; s++) {
+			if (whole_build(&w[s], use[s])) {
+				rc = EXIT_INPUT;
+				goto out;
+			}
+			wp[s] = &w[s];
+			nwhole = (size_t)s + 1;
+		}
+		if (diff_build(&dw, &w[0].merged, &w[1].merged, people, err, sizeof(err)))
+			goto differ;
+		built_whole = 1;
+	}
 	for (i = 0; i < ngates; i++) {
 		if (gate_resolve(&gates[i], use[1], err, sizeof(err))) {
 			rc = usage_error(err);
@@ -695,11 +740,16 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		}
 		if (gates[i].change == GATE_LEVEL) {
 			size_t k = res.n;
-			gate_eval(&gates[i], use[1], &res);
+			if (gates[i].kind == GATE_TOTAL)
+				gate_eval(&gates[i], use[1], &res);
+			else
+				gate_eval_whole(&gates[i], &w[1], &res);
 			for (; k < res.n; k++)
 				res.v[k].in_diff = 1;
-		} else {
+		} else if (gates[i].kind == GATE_TOTAL) {
 			gate_eval_diff(&gates[i], &d, &res);
+		} else {
+			gate_eval_diff_whole(&gates[i], &dw, wp, &res);
 		}
 	}
 	if (o->format == OPTS_FORMAT_CALLGRIND) {
@@ -724,7 +774,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		else if (o->format == OPTS_FORMAT_TSV)
 			report_diff_tsv(&r, &d);
 		else if (o->format == OPTS_FORMAT_MARKDOWN)
-			report_md_diff(&r, &d, name[0], name[1], &res, ngates);
+			report_md_diff(&r, &dw, name[0], name[1], &res, ngates);
 		else
 			report_diff(&r, &d, name[0], name[1]);
 		rc = print_breaches(&res, finish_output());
@@ -739,6 +789,10 @@ out:
 	gate_result_release(&res);
 	if (built)
 		diff_release(&d);
+	if (built_whole)
+		diff_release(&dw);
+	for (s = 0; s < (int)nwhole; s++)
+		whole_release(&w[s]);
 	for (s = 0; s < 2; s++) {
 		if (use[s] != &p[s]) {
 			profile_release(use[s]);
@@ -763,6 +817,8 @@ int main(int argc, char **argv)
 	const char *profile;
 	struct gate_result res = { 0 };
 	struct output outp;
+	struct whole w;
+	int have_whole = 0;
 	size_t i, ngates = 0;
 	int rc = EXIT_OK;
 	static char outbuf[1 << 16];
@@ -886,23 +942,37 @@ int main(int argc, char **argv)
 		rc = EXIT_INPUT;
 		goto out;
 	}
+	/* limits on functions, Markdown, JSON and --whole-functions see functions whole */
+	if (needs_whole(&o, gates, ngates)) {
+		if (whole_build(&w, &p)) {
+			rc = EXIT_INPUT;
+			goto out;
+		}
+		have_whole = 1;
+	}
 	for (i = 0; i < ngates; i++) {
 		if (gate_resolve(&gates[i], &p, err, sizeof(err))) {
 			rc = usage_error(err);
 			goto out;
 		}
-		gate_eval(&gates[i], &p, &res);
+		if (gates[i].kind == GATE_TOTAL)
+			gate_eval(&gates[i], &p, &res);
+		else
+			gate_eval_whole(&gates[i], &w, &res);
 	}
 	if (o.format == OPTS_FORMAT_CALLGRIND) {
 		write_callgrind(&p, "written by annogrind " ANNOGRIND_VERSION, stdout);
 		rc = print_breaches(&res, finish_output());
 		goto out;
 	}
-	if (report_init(&r, &p, &o, profile, stdout, err, sizeof(err))) {
+	if (report_init(&r, have_whole && shows_whole(&o) ? &w.merged : &p, &o, profile, stdout, err,
+			sizeof(err))) {
 		rc = usage_error(err);
 		report_release(&r);
 		goto out;
 	}
+	if (have_whole)
+		r.whole = &w;
 	if (in.n > 1) {
 		r.inputs = (const char *const *)in.paths;
 		r.ninputs = in.n;
@@ -951,6 +1021,8 @@ out:
 		}
 	}
 	gate_result_release(&res);
+	if (have_whole)
+		whole_release(&w);
 	for (i = 0; i < ngates; i++)
 		gate_release(&gates[i]);
 	free(gates);
