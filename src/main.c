@@ -773,8 +773,10 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			report_diff_json(&r, &d, name[0], name[1]);
 		else if (o->format == OPTS_FORMAT_TSV)
 			report_diff_tsv(&r, &d);
-		else if (o->format == OPTS_FORMAT_MARKDOWN)
+		else if (o->format == OPTS_FORMAT_MARKDOWN) {
+			r.whole = &w[DIFF_NEW];	/* the pieces of NEW's functions */
 			report_md_diff(&r, &dw, name[0], name[1], &res, ngates);
+		}
 		else
 			report_diff(&r, &d, name[0], name[1]);
 		rc = print_breaches(&res, finish_output());
