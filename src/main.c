@@ -27,6 +27,7 @@
 #include "profile.h"
 #include "report.h"
 #include "report_diff.h"
+#include "report_diff_src.h"
 #include "report_dot.h"
 #include "report_md.h"
 #include "report_flame.h"
@@ -55,7 +56,7 @@ enum {
 static void usage(FILE *f)
 {
 	fputs("usage: annogrind [options] [profile [profile | source-file ...]]\n"
-	      "       annogrind --diff [options] old-profile new-profile\n"
+	      "       annogrind --diff [options] old-profile new-profile [source-file ...]\n"
 	      "\n"
 	      "Print an annotated report of a Callgrind profile (callgrind.out.PID).\n"
 	      "With no profile, the first callgrind.out.* in the current folder is read;\n"
@@ -353,10 +354,9 @@ static size_t check_sources(const struct opts *o)
 {
 	size_t i, bad = 0;
 
-	/* also in JSON and TSV, which annotate nothing: a typo is not ignored */
-	if (o->diff)
-		return 0;
-	for (i = 0; i < o->nuser; i++) {
+	/* also in JSON and TSV, which annotate nothing: a typo is not ignored;
+	   with --diff the first is NEW, a profile */
+	for (i = o->diff ? 1 : 0; i < o->nuser; i++) {
 		const char *why;
 		if (report_source_readable(o, o->user_files[i], &why))
 			continue;
@@ -641,8 +641,12 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	int people = o->format == OPTS_FORMAT_TEXT || o->format == OPTS_FORMAT_MARKDOWN;
 	size_t i;
 
-	if (!o->profile || o->nuser != 1)
+	if (!o->profile || o->nuser < 1)
 		return usage_error("--diff takes two profiles, OLD and NEW");
+	/* after OLD and NEW come source files to annotate, not a third profile */
+	for (i = 1; i < o->nuser; i++)
+		if (input_is_profile(o->user_files[i]))
+			return usage_error("--diff takes two profiles, OLD and NEW");
 	if (o->format == OPTS_FORMAT_DOT)
 		return usage_error("--diff cannot be drawn with --format=dot");
 	if (o->format == OPTS_FORMAT_FOLDED)
@@ -668,6 +672,10 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	}
 	if (rc)
 		goto out;
+	if (check_sources(o)) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
 	for (s = 0; s < 2; s++) {
 		struct input_list in;
 		int bad = 0;
@@ -778,8 +786,10 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			r.whole = &w[DIFF_NEW];	/* the pieces of NEW's functions */
 			report_md_diff(&r, &dw, name[0], name[1], &res, ngates);
 		}
-		else
+		else {
 			report_diff(&r, &d, name[0], name[1]);
+			report_diff_source(&r, &d);
+		}
 		rc = print_breaches(&res, finish_output());
 	}
 	report_release(&r);
