@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "load.h"
+#include "sort.h"
 
 static struct cc *cc_new(struct diff *d)
 {
@@ -115,6 +116,33 @@ static struct diff_fname *fname_find(const struct diff *d, const char *name)
 	return e;
 }
 
+/* Files of one base name compared pairwise at most this many pairs. */
+#define PAIR_GROUP_MAX 64
+
+static const char *base_of(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+
+	return slash ? slash + 1 : name;
+}
+
+/* Does a end with '/' and then b? */
+static int ends_after_slash(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	return la > lb && a[la - lb - 1] == '/' && !memcmp(a + la - lb, b, lb);
+}
+
+static int fname_cmp(const void *x, const void *y)
+{
+	const struct diff_fname *a = *(const struct diff_fname *const *)x;
+	const struct diff_fname *b = *(const struct diff_fname *const *)y;
+	int c = strcmp(base_of(a->name), base_of(b->name));
+
+	return c ? c : strcmp(a->name, b->name);
+}
+
 /*
  * Pair the files of one side with those of the other that are the same
  * file named from another folder (diff.h).  Only a file one side lacks is
@@ -123,8 +151,8 @@ static struct diff_fname *fname_find(const struct diff *d, const char *name)
  */
 static void pair_files(struct diff *d)
 {
-	struct diff_fname *e, *t, *tmp;
-	size_t i;
+	struct diff_fname *e, *t, *tmp, **v;
+	size_t i, j, n;
 	int s;
 
 	for (s = 0; s < 2; s++) {
@@ -142,20 +170,40 @@ static void pair_files(struct diff *d)
 			e->sides |= 1u << s;
 		}
 	}
+	/*
+	 * Partners end alike, so only files of one base name are compared, and
+	 * only in a group small enough: a profile naming thousands of files
+	 * x/.../util.c cannot make the pairing quadratic.
+	 */
+	n = HASH_COUNT(d->fname_hash);
+	v = xmalloc((n + 1) * sizeof(*v));
+	n = 0;
 	HASH_ITER(hh, d->fname_hash, e, tmp) {
-		const char *c;
-		if (e->sides == 3u)
+		if (e->sides != 3u)
+			v[n++] = e;
+	}
+	sort_array(v, n, sizeof(*v), fname_cmp);
+	for (i = 0; i < n; i = j) {
+		size_t a, b, na = 0;
+		for (j = i; j < n && !strcmp(base_of(v[j]->name), base_of(v[i]->name)); j++)
+			na += v[j]->sides == 1u << DIFF_OLD;
+		if (na * (j - i - na) > PAIR_GROUP_MAX)
 			continue;
-		for (c = strchr(e->name, '/'); c && c[1]; c = strchr(c + 1, '/')) {
-			t = fname_find(d, c + 1);
-			if (!t || t->sides != (3u & ~e->sides))
-				continue;
-			e->npartners++;
-			e->partner = t;
-			t->npartners++;
-			t->partner = e;
+		for (a = i; a < j; a++) {
+			for (b = i; b < j; b++) {
+				e = v[a];
+				t = v[b];
+				/* e the longer, of one side, t the shorter of the other */
+				if (e->sides == t->sides || !ends_after_slash(e->name, t->name))
+					continue;
+				e->npartners++;
+				e->partner = t;
+				t->npartners++;
+				t->partner = e;
+			}
 		}
 	}
+	free(v);
 	HASH_ITER(hh, d->fname_hash, e, tmp) {
 		/* e is the longer name: its partner is a suffix of it */
 		if (e->npartners != 1 || e->partner->npartners != 1 || e->partner->partner != e ||

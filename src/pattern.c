@@ -13,11 +13,11 @@ static int hit(const char *pattern, const char *s)
 }
 
 /*
- * Has pattern a FILE part, a ':' that is not half of a C++ "::"?  Only
- * then do the suffixes count: "parse*" picks functions named parse..., not
- * every function of a file /src/parse.c.
+ * The FILE part of pattern: up to its first ':' that is not half of a C++
+ * "::" (its length), or -1 when it has none: "parse*" picks functions
+ * named parse..., not every function of a file /src/parse.c.
  */
-static int file_part(const char *pattern)
+static long file_part(const char *pattern)
 {
 	const char *c;
 
@@ -26,15 +26,16 @@ static int file_part(const char *pattern)
 			c++;
 			continue;
 		}
-		return 1;
+		return c - pattern;
 	}
-	return 0;
+	return -1;
 }
 
 int pattern_match(const char *pattern, const char *file, const char *name)
 {
 	char buf[512], *full = buf;
-	size_t fl = strlen(file), nl = strlen(name), i;
+	size_t fl = strlen(file), nl = strlen(name), i, slashes = 0;
+	long part;
 	int found;
 
 	if (hit(pattern, name))
@@ -46,13 +47,26 @@ int pattern_match(const char *pattern, const char *file, const char *name)
 	memcpy(full + fl + 1, name, nl + 1);
 	found = hit(pattern, full);
 	/*
-	 * The file as a path relative to any folder of it: the folder a
-	 * profile was made in, or the one annogrind runs in, should not
-	 * decide whether "shapes.cpp:main" picks a function.
+	 * The file as a path relative to one of its folders: the folder a
+	 * profile was made or is read in should not decide whether
+	 * "shapes.cpp:main" picks a function.  Only the end of the path with as
+	 * many '/' as the FILE part has is tried (one more match, whatever the
+	 * depth of the path).
 	 */
-	for (i = 0; !found && file_part(pattern) && i < fl; i++)
-		if (full[i] == '/' && i + 1 < fl)
-			found = hit(pattern, full + i + 1);
+	part = file_part(pattern);
+	if (!found && part >= 0) {
+		for (i = 0; i < (size_t)part; i++)
+			slashes += pattern[i] == '/';
+		for (i = fl; i > 0; i--) {
+			if (full[i - 1] != '/')
+				continue;
+			if (!slashes--) {
+				if (i < fl)
+					found = hit(pattern, full + i);
+				break;
+			}
+		}
+	}
 	if (full != buf)
 		free(full);
 	return found;

@@ -7,7 +7,8 @@
  * "file:name", equals pattern or matches it as an fnmatch(3) glob (without
  * flags: '*' matches '/' and ':' too), and, when pattern has a FILE part
  * (a ':' that is not half of a C++ "::"), also when "SUFFIX:name" does,
- * for every SUFFIX of file that follows a '/': so "shapes.cpp:main" picks
+ * SUFFIX the end of file after a '/' with as many '/' in it as the FILE
+ * part has (one more match however deep the path): so "shapes.cpp:main" picks
  * /home/me/work/shapes.cpp:main, whatever folder the profile was made or
  * read in, but not myshapes.cpp:main, and "parse*" picks functions by
  * name, not every function of /src/parse.c.  Names of any length.
