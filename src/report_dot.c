@@ -160,13 +160,16 @@ static int call_cmp(const void *x, const void *y)
  * is shown: a breadth-first walk up the calls (not the recursive ones)
  * through hidden functions; of the shown callers met at the least depth,
  * the first in node order.  *hops gets the hidden functions between them.
- * Returns NULL when no shown function calls v, even through hidden ones.
+ * Returns NULL when no shown function calls v, even through hidden ones,
+ * or when *budget (calls looked at, for all the walks together) runs out:
+ * walks from many boxes through one large hidden region stay linear.
  * seen and queue are scratch of nfns entries (seen all 0 on entry and on
  * return).
  */
 static const struct fn *shown_ancestor(const struct profile *p, const struct fn *v,
 				       const unsigned char *shown, unsigned char *seen,
-				       const struct fn **queue, size_t *depth, size_t *hops)
+				       const struct fn **queue, size_t *depth, size_t *hops,
+				       size_t *budget)
 {
 	size_t head = 0, tail = 0, i;
 	const struct fn *best = NULL;
@@ -182,6 +185,12 @@ static const struct fn *shown_ancestor(const struct profile *p, const struct fn 
 			break;
 		for (c = fn_in(p, f); c; c = c->next_in) {
 			const struct fn *a = c->k.caller;
+			if (!*budget) {
+				best = NULL;
+				head = tail;
+				break;
+			}
+			--*budget;
 			if (c->recursive || seen[a->id])
 				continue;
 			if (shown[a->id]) {
@@ -261,6 +270,7 @@ void report_dot(struct report *r)
 		unsigned char *seen = xcalloc(p->nfns + 1, 1), *called = xcalloc(p->nfns + 1, 1);
 		const struct fn **queue = xmalloc((p->nfns + 1) * sizeof(*queue));
 		size_t *depth = xmalloc((p->nfns + 1) * sizeof(*depth));
+		size_t budget = 64 * (p->nfns + p->ncalls);
 		for (i = 0; i < ne; i++)
 			if (!edges[i]->recursive)
 				called[edges[i]->k.callee->id] = 1;
@@ -269,7 +279,7 @@ void report_dot(struct report *r)
 			size_t hops;
 			if (called[nodes[i]->id])
 				continue;
-			a = shown_ancestor(p, nodes[i], shown, seen, queue, depth, &hops);
+			a = shown_ancestor(p, nodes[i], shown, seen, queue, depth, &hops, &budget);
 			if (!a || !hops)
 				continue;
 			via[nvia].from = a;
