@@ -68,15 +68,19 @@ int whole_build(struct whole *w, const struct profile *src)
 
 	memset(w, 0, sizeof(*w));
 	w->src = src;
-	if (view_merge_inlined(&w->merged, src))
+	if (view_merge_inlined(&w->merged, src)) {
+		profile_release(&w->merged);
 		return -1;
+	}
 	profile_seal(&w->merged);
 	w->merged.drop_calls = src->drop_calls;
 	diag_quiet_warnings(1);
 	rc = graph_inclusive(&w->merged, NULL);
 	diag_quiet_warnings(0);
-	if (rc)
+	if (rc) {
+		profile_release(&w->merged);
 		return -1;
+	}
 	w->host = view_hosts(src);
 	n = w->merged.nfns;
 	sorted = xmalloc((n + 1) * sizeof(*sorted));
