@@ -249,6 +249,24 @@ static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char 
 	return f;
 }
 
+const char *diff_file_name(const struct diff *d, const char *file)
+{
+	return file_as(d, file);
+}
+
+const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name)
+{
+	size_t fl = strlen(file), nl = strlen(name);
+	char *key = xmalloc(fl + nl + 2);
+	struct diff_fn *f;
+
+	memcpy(key, file, fl + 1);
+	memcpy(key + fl + 1, name, nl + 1);
+	HASH_FIND(hh, d->fn_hash, key, fl + 1 + nl, f);
+	free(key);
+	return f;
+}
+
 static struct diff_call *diff_call_get(struct diff *d, struct diff_fn *caller,
 				       struct diff_fn *callee)
 {

@@ -97,6 +97,13 @@ struct diff {
 	struct diff_call *call_hash;	/* private */
 	struct diff_fname *fname_hash;	/* private: files paired across folders */
 	size_t npaired;			/* how many files were paired so */
+	/*
+	 * Set by the caller when it compared the functions whole too (whole.h):
+	 * that comparison, built from the merged profiles of whole[0] and
+	 * whole[1], which were made from this diff's two profiles.  NULL: not.
+	 */
+	const struct diff *whole_diff;
+	const struct whole *whole[2];
 };
 
 /* Returns 0, or -1 with a message in err (the events differ and !partial_ok). */
@@ -112,6 +119,10 @@ static inline int diff_has_event(const struct diff *d, size_t ev)
  * in err (and with hint, which events --show and --sort may pick); else 0.
  */
 int diff_events_differ(const struct diff *d, int hint, char *err, size_t errlen);
+/* The name the diff gives a file of either profile (paired across folders). */
+const char *diff_file_name(const struct diff *d, const char *file);
+/* The diff's function "file:name", or NULL. */
+const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name);
 void diff_release(struct diff *d);
 
 /*

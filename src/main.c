@@ -722,8 +722,9 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	/* the text report can show the events both profiles have */
 	if (diff_build(&d, use[0], use[1], people, err, sizeof(err)))
 		goto differ;
-	/* limits on functions and the Markdown summary compare functions whole */
-	if (function_gates(gates, ngates) || o->format == OPTS_FORMAT_MARKDOWN) {
+	/* limits on functions, the Markdown summary and JSON compare functions whole */
+	if (function_gates(gates, ngates) || o->format == OPTS_FORMAT_MARKDOWN ||
+	    o->format == OPTS_FORMAT_JSON) {
 		for (s = 0; s < 2; s++) {
 			if (whole_build(&w[s], use[s])) {
 				rc = EXIT_INPUT;
@@ -735,6 +736,9 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		if (diff_build(&dw, &w[0].merged, &w[1].merged, people, err, sizeof(err)))
 			goto differ;
 		built_whole = 1;
+		d.whole_diff = &dw;
+		d.whole[0] = &w[0];
+		d.whole[1] = &w[1];
 	}
 	for (i = 0; i < ngates; i++) {
 		if (gate_resolve(&gates[i], use[1], err, sizeof(err))) {
