@@ -13,7 +13,13 @@
 #include "sort.h"
 
 #define DCELL 40	/* a count with commas and a sign */
-#define SRC_MAX (256u << 20)	/* bytes of a source file read at most */
+#define SRC_LINE_MAX (1u << 20)	/* bytes of a source line shown at most */
+
+/* a + b, at most 2^64-1 (a hostile line number near it) */
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b;
+}
 
 /* "+1,234", "-1,234" or "0" */
 static void change(char *buf, uint64_t a, uint64_t b)
@@ -91,18 +97,68 @@ static int site_cmp(const void *x, const void *y)
 	return c ? c : strcmp(a->k.callee->name, b->k.callee->name);
 }
 
-/* The file's text, read whole (at most SRC_MAX bytes), or NULL with *why. */
-static char *read_source(const struct report *r, const char *name, size_t *len, const char **why)
+/*
+ * A source file read line by line: a line is kept up to SRC_LINE_MAX bytes
+ * and the rest of it skipped, so neither a big file nor a long line costs
+ * more memory than that.
+ */
+struct rd {
+	FILE *f;
+	char *buf;
+	int eof;
+};
+
+static int rd_more(struct rd *s)
+{
+	int c;
+
+	if (s->eof)
+		return 0;
+	c = getc(s->f);
+	if (c == EOF) {
+		s->eof = 1;
+		return 0;
+	}
+	ungetc(c, s->f);
+	return 1;
+}
+
+/* The next line in s->buf, without its newline; 0 at the end. */
+static int rd_line(struct rd *s, size_t *len, int *cut)
+{
+	size_t n = 0;
+	int c;
+
+	*cut = 0;
+	if (!rd_more(s))
+		return 0;
+	while ((c = getc(s->f)) != EOF && c != '\n') {
+		if (n < SRC_LINE_MAX)
+			s->buf[n++] = (char)c;
+		else
+			*cut = 1;
+	}
+	if (c == EOF)
+		s->eof = 1;
+	*len = n;
+	return 1;
+}
+
+/* Open the file (the current folder, then the -I folders); 0, or -1 with *why. */
+static int rd_open(const struct report *r, const char *name, struct rd *s, const char **why)
 {
 	size_t k;
-	char *path = NULL, *text = NULL;
+	char *path = NULL;
 	const char *first_why = NULL;
+	int ok = 0;
 
+	memset(s, 0, sizeof(*s));
 	*why = NULL;
-	for (k = 0; k <= r->o->ninclude; k++) {
+	for (k = 0; k <= r->o->ninclude && !ok; k++) {
 		const char *dir = k ? r->o->include[k - 1] : "";
 		struct stat st;
 		const char *w;
+		size_t got;
 		int fd;
 		path = xrealloc(path, strlen(dir) + strlen(name) + 1);
 		strcpy(path, dir);
@@ -113,29 +169,34 @@ static char *read_source(const struct report *r, const char *name, size_t *len, 
 				first_why = w;
 			continue;
 		}
-		*len = (uint64_t)st.st_size < SRC_MAX ? (size_t)st.st_size : SRC_MAX;
-		text = xmalloc(*len + 1);
-		{
-			size_t got = 0;
-			ssize_t n;
-			while (got < *len && (n = read(fd, text + got, *len - got)) > 0)
-				got += (size_t)n;
-			*len = got;
+		s->f = fdopen(fd, "r");
+		if (!s->f) {
+			close(fd);
+			continue;
 		}
-		close(fd);
-		text[*len] = '\0';
-		if (memchr(text, '\0', *len < (1u << 20) ? *len : (1u << 20))) {
-			free(text);
-			text = NULL;
+		/* a NUL byte in the first block: binary, not a source */
+		s->buf = xmalloc(SRC_LINE_MAX + 1);
+		got = fread(s->buf, 1, SRC_LINE_MAX, s->f);
+		if (memchr(s->buf, '\0', got) || fseek(s->f, 0, SEEK_SET)) {
+			fclose(s->f);
+			free(s->buf);
+			memset(s, 0, sizeof(*s));
 			first_why = "binary: it holds NUL bytes";
 			continue;
 		}
-		break;
+		ok = 1;
 	}
 	free(path);
-	if (!text)
+	if (!ok)
 		*why = first_why;
-	return text;
+	return ok ? 0 : -1;
+}
+
+static void rd_close(struct rd *s)
+{
+	if (s->f)
+		fclose(s->f);
+	free(s->buf);
 }
 
 static void call_line(const struct report *r, const struct diff_site *s, char (*cells)[DCELL],
@@ -155,7 +216,7 @@ static void call_line(const struct report *r, const struct diff_site *s, char (*
 }
 
 static void annotate(const struct report *r, const struct diff_file *df, const char *name, int user,
-		     char *text, size_t len)
+		     struct rd *src)
 {
 	FILE *out = r->out;
 	size_t ncol = 3 * r->nshow, nl = 0, ns = 0, i, k, li, si, cut;
@@ -164,7 +225,8 @@ static void annotate(const struct report *r, const struct diff_file *df, const c
 	char (*cells)[DCELL] = xcalloc(ncol + 1, sizeof(*cells));
 	size_t *w = xcalloc(ncol + 1, sizeof(*w));
 	uint64_t ctx = (uint64_t)r->o->context, lineno;
-	const char *p, *end;
+	size_t len;
+	int cut_line;
 
 	report_rule(r);
 	fprintf(out, "-- %s-annotated source (change): ", user ? "User" : "Auto");
@@ -224,27 +286,20 @@ static void annotate(const struct report *r, const struct diff_file *df, const c
 	while (li < nl && lines[li]->line == 0)
 		li++;
 	si = 0;
-	p = text;
-	end = text + len;
 	lineno = 0;
 	cut = li;
-	while (li < nl && p < end) {
+	while (li < nl && rd_more(src)) {
 		uint64_t low = lines[li]->line > ctx ? lines[li]->line - ctx : 1, high;
-		while (li + 1 < nl && lines[li]->line + 2 * ctx >= lines[li + 1]->line)
+		while (li + 1 < nl && add_sat(lines[li]->line, 2 * ctx) >= lines[li + 1]->line)
 			li++;
-		high = lines[li]->line + ctx;
+		high = add_sat(lines[li]->line, ctx);
 		li++;
-		while (lineno + 1 < low && p < end) {
-			const char *nlp = memchr(p, '\n', (size_t)(end - p));
-			p = nlp ? nlp + 1 : end;
+		while (lineno + 1 < low && rd_line(src, &len, &cut_line))
 			lineno++;
-		}
 		if (low != 1)
 			fprintf(out, "-- line %llu ----------------------------------------\n",
 				(unsigned long long)low);
-		while (lineno < high && p < end) {
-			const char *nlp = memchr(p, '\n', (size_t)(end - p));
-			size_t n = nlp ? (size_t)(nlp - p) : (size_t)(end - p);
+		while (lineno < high && rd_line(src, &len, &cut_line)) {
 			lineno++;
 			if (cut < nl && lines[cut]->line == lineno) {
 				cells_of(r, lines[cut]->cc, cells);
@@ -253,15 +308,16 @@ static void annotate(const struct report *r, const struct diff_file *df, const c
 			} else {
 				put_cells(out, NULL, w, ncol);
 			}
-			escape_fwrite(out, p, n, r->esc);
+			escape_fwrite(out, src->buf, len, r->esc);
+			if (cut_line)
+				fputs(" <cut: the line is longer than 1,048,576 bytes>", out);
 			putc('\n', out);
-			p = nlp ? nlp + 1 : end;
 			while (si < ns && sites[si]->k.line < lineno)
 				si++;
 			for (; si < ns && sites[si]->k.line == lineno; si++)
 				call_line(r, sites[si], cells, w, ncol);
 		}
-		if (p < end)
+		if (rd_more(src))
 			fprintf(out, "-- line %llu ----------------------------------------\n",
 				(unsigned long long)high);
 	}
@@ -384,16 +440,15 @@ void report_diff_source(struct report *r, const struct diff *d)
 	}
 	for (i = 0; i < n; i++) {
 		const char *why;
-		size_t len;
-		char *text = read_source(r, names[i], &len, &why);
-		if (!text) {
+		struct rd src;
+		if (rd_open(r, names[i], &src, &why)) {
 			/* listed after the others, as the report of one profile does */
 			names[nbad] = names[i];
 			whys[nbad++] = why;
 			continue;
 		}
-		annotate(r, find(d, names[i]), names[i], i < nuser, text, len);
-		free(text);
+		annotate(r, find(d, names[i]), names[i], i < nuser, &src);
+		rd_close(&src);
 	}
 	unreadable(r, names, whys, nbad, 0);
 	unreadable(r, names, whys, nbad, 1);
