@@ -231,7 +231,7 @@ static void eval(const struct gate *g, const struct profile *p, const struct who
 		return;
 	}
 	if (w)
-		p = &w->merged;
+		p = w->merged;
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
 		struct gate_breach *b;

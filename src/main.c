@@ -733,7 +733,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			wp[s] = &w[s];
 			nwhole = (size_t)s + 1;
 		}
-		if (diff_build(&dw, &w[0].merged, &w[1].merged, people, err, sizeof(err)))
+		if (diff_build(&dw, w[0].merged, w[1].merged, people, err, sizeof(err)))
 			goto differ;
 		built_whole = 1;
 		d.whole_diff = &dw;
@@ -982,7 +982,7 @@ int main(int argc, char **argv)
 		rc = print_breaches(&res, finish_output());
 		goto out;
 	}
-	if (report_init(&r, have_whole && shows_whole(&o) ? &w.merged : &p, &o, profile, stdout, err,
+	if (report_init(&r, have_whole && shows_whole(&o) ? w.merged : &p, &o, profile, stdout, err,
 			sizeof(err))) {
 		rc = usage_error(err);
 		report_release(&r);

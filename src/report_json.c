@@ -195,9 +195,9 @@ static void json_whole(const struct report *r, struct outbuf *out, const struct 
 		return;
 	}
 	outbuf_puts(out, "{\"self\": ");
-	jcost(out, &w->merged, m->self);
+	jcost(out, w->merged, m->self);
 	outbuf_puts(out, ", \"inclusive\": ");
-	jcost(out, &w->merged, fn_incl(&w->merged, m));
+	jcost(out, w->merged, fn_incl(w->merged, m));
 	outbuf_puts(out, ", \"pieces\": [");
 	for (k = w->first[m->id]; k < w->first[m->id + 1]; k++) {
 		if (k > w->first[m->id])

@@ -627,7 +627,7 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 		char *cells = xcalloc(2 * r->nshow + 1, CELL);
 		fputs("| ", out);
 		md_fn(out, f->k.file->name, f->k.name, 1);
-		inlined_note(out, r->whole, r->whole && p == &r->whole->merged ? f : NULL);
+		inlined_note(out, r->whole, r->whole && p == r->whole->merged ? f : NULL);
 		cost_cells(r, f->self, cells);
 		cost_cells(r, fn_incl(p, f), cells + r->nshow * CELL);
 		for (k = 0; k < 2 * r->nshow; k++)
@@ -646,7 +646,7 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 			l->mark = "* ";
 			l->label = label(f->k.file->name, f->k.name, "");
 		}
-		if (r->whole && p == &r->whole->merged)
+		if (r->whole && p == r->whole->merged)
 			tree_pieces(&t, r, f);
 		if (!is_unknown(f))
 			tree_calls(&t, r, f, 0);

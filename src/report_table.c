@@ -534,7 +534,7 @@ void report_table(struct report *r)
 				putc('\n', out);
 			}
 		}
-		if (f && r->whole && p == &r->whole->merged)
+		if (f && r->whole && p == r->whole->merged)
 			print_pieces(r, f);
 		if (f && o->tree_calling && !is_unknown(f))
 			print_calls(r, f, 0);

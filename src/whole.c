@@ -68,24 +68,34 @@ int whole_build(struct whole *w, const struct profile *src)
 
 	memset(w, 0, sizeof(*w));
 	w->src = src;
-	if (view_merge_inlined(&w->merged, src)) {
-		profile_release(&w->merged);
-		return -1;
-	}
-	profile_seal(&w->merged);
-	w->merged.drop_calls = src->drop_calls;
-	diag_quiet_warnings(1);
-	rc = graph_inclusive(&w->merged, NULL);
-	diag_quiet_warnings(0);
-	if (rc) {
-		profile_release(&w->merged);
-		return -1;
-	}
+	w->merged = src;
 	w->host = view_hosts(src);
-	n = w->merged.nfns;
+	for (i = 0; i < src->nfns && !w->host[i]; i++)
+		;
+	/* a copy only when some code was inlined from another file */
+	if (i < src->nfns) {
+		w->copied = 1;
+		if (view_merge_inlined(&w->own, src)) {
+			profile_release(&w->own);
+			free(w->host);
+			return -1;
+		}
+		profile_seal(&w->own);
+		w->own.drop_calls = src->drop_calls;
+		diag_quiet_warnings(1);
+		rc = graph_inclusive(&w->own, NULL);
+		diag_quiet_warnings(0);
+		if (rc) {
+			profile_release(&w->own);
+			free(w->host);
+			return -1;
+		}
+		w->merged = &w->own;
+	}
+	n = w->merged->nfns;
 	sorted = xmalloc((n + 1) * sizeof(*sorted));
 	if (n)
-		memcpy(sorted, w->merged.fns, n * sizeof(*sorted));
+		memcpy(sorted, w->merged->fns, n * sizeof(*sorted));
 	sort_array(sorted, n, sizeof(*sorted), fn_key_cmp);
 	of = xcalloc(src->nfns + 1, sizeof(*of));
 	w->first = xcalloc(n + 2, sizeof(*w->first));
@@ -119,7 +129,8 @@ const struct fn *whole_of(const struct whole *w, const struct fn *f)
 
 void whole_release(struct whole *w)
 {
-	profile_release(&w->merged);
+	if (w->copied)
+		profile_release(&w->own);
 	free(w->first);
 	free(w->piece);
 	free(w->host);

@@ -14,13 +14,16 @@
  * view_merge_inlined() merges them for the graphs.
  *
  * whole_build() makes merged (through graph_inclusive(), its warnings
- * quiet: they were given for src) and, for each function of merged (by
+ * quiet: they were given for src; src itself when it has no piece of
+ * inlined code: no copy) and, for each function of merged (by
  * id), its pieces in src: piece[first[k] .. first[k + 1]), the function
  * itself first when src has it, then the others in name order.  src must
  * outlive w.  Returns 0, or -1 after a diagnostic (a sum overflows).
  */
 struct whole {
-	struct profile merged;
+	const struct profile *merged;	/* &own, or src itself when nothing was inlined */
+	struct profile own;
+	int copied;
 	const struct profile *src;
 	size_t *first;
 	const struct fn **piece;
