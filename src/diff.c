@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "load.h"
+#include "sort.h"
 
 static struct cc *cc_new(struct diff *d)
 {
@@ -97,6 +98,130 @@ static void *room(void *v, size_t n, size_t size)
 	return xrealloc(v, (n ? 2 * n : 1) * size);
 }
 
+/* A file name of either side, for the pairing across folders. */
+struct diff_fname {
+	const char *name;	/* the key: the profile's */
+	unsigned sides;		/* 1 << DIFF_OLD | 1 << DIFF_NEW */
+	unsigned npartners;
+	struct diff_fname *partner;
+	const char *as;		/* the name the diff uses */
+	UT_hash_handle hh;
+};
+
+static struct diff_fname *fname_find(const struct diff *d, const char *name)
+{
+	struct diff_fname *e;
+
+	HASH_FIND(hh, d->fname_hash, name, strlen(name), e);
+	return e;
+}
+
+/* Files of one base name compared pairwise at most this many pairs. */
+#define PAIR_GROUP_MAX 64
+
+static const char *base_of(const char *name)
+{
+	const char *slash = strrchr(name, '/');
+
+	return slash ? slash + 1 : name;
+}
+
+/* Does a end with '/' and then b? */
+static int ends_after_slash(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	return la > lb && a[la - lb - 1] == '/' && !memcmp(a + la - lb, b, lb);
+}
+
+static int fname_cmp(const void *x, const void *y)
+{
+	const struct diff_fname *a = *(const struct diff_fname *const *)x;
+	const struct diff_fname *b = *(const struct diff_fname *const *)y;
+	int c = strcmp(base_of(a->name), base_of(b->name));
+
+	return c ? c : strcmp(a->name, b->name);
+}
+
+/*
+ * Pair the files of one side with those of the other that are the same
+ * file named from another folder (diff.h).  Only a file one side lacks is
+ * paired, and only with one partner: /a/x/util.c and /a/y/util.c against
+ * util.c pair neither.
+ */
+static void pair_files(struct diff *d)
+{
+	struct diff_fname *e, *t, *tmp, **v;
+	size_t i, j, n;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		const struct profile *p = d->p[s];
+		for (i = 0; i < p->nfiles_src; i++) {
+			const char *name = p->files[i]->name;
+			e = fname_find(d, name);
+			if (!e) {
+				e = arena_alloc(&d->arena, sizeof(*e));
+				memset(e, 0, sizeof(*e));
+				e->name = name;
+				e->as = name;
+				HASH_ADD_KEYPTR(hh, d->fname_hash, e->name, strlen(name), e);
+			}
+			e->sides |= 1u << s;
+		}
+	}
+	/*
+	 * Partners end alike, so only files of one base name are compared, and
+	 * only in a group small enough: a profile naming thousands of files
+	 * x/.../util.c cannot make the pairing quadratic.
+	 */
+	n = HASH_COUNT(d->fname_hash);
+	v = xmalloc((n + 1) * sizeof(*v));
+	n = 0;
+	HASH_ITER(hh, d->fname_hash, e, tmp) {
+		if (e->sides != 3u)
+			v[n++] = e;
+	}
+	sort_array(v, n, sizeof(*v), fname_cmp);
+	for (i = 0; i < n; i = j) {
+		size_t a, b, na = 0;
+		for (j = i; j < n && !strcmp(base_of(v[j]->name), base_of(v[i]->name)); j++)
+			na += v[j]->sides == 1u << DIFF_OLD;
+		if (na * (j - i - na) > PAIR_GROUP_MAX)
+			continue;
+		for (a = i; a < j; a++) {
+			for (b = i; b < j; b++) {
+				e = v[a];
+				t = v[b];
+				/* e the longer, of one side, t the shorter of the other */
+				if (e->sides == t->sides || !ends_after_slash(e->name, t->name))
+					continue;
+				e->npartners++;
+				e->partner = t;
+				t->npartners++;
+				t->partner = e;
+			}
+		}
+	}
+	free(v);
+	HASH_ITER(hh, d->fname_hash, e, tmp) {
+		/* e is the longer name: its partner is a suffix of it */
+		if (e->npartners != 1 || e->partner->npartners != 1 || e->partner->partner != e ||
+		    strlen(e->partner->name) >= strlen(e->name))
+			continue;
+		e->as = e->partner->name;
+		d->npaired++;
+	}
+}
+
+/* The name the diff gives the file a profile names. */
+static const char *file_as(const struct diff *d, const char *name)
+{
+	const struct diff_fname *e = fname_find(d, name);
+
+	return e ? e->as : name;
+}
+
 static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char *name)
 {
 	size_t fl = strlen(file), nl = strlen(name), keylen = fl + 1 + nl;
@@ -121,6 +246,24 @@ static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char 
 	HASH_ADD_KEYPTR(hh, d->fn_hash, f->key, f->keylen, f);
 	d->fns = room(d->fns, d->nfns, sizeof(*d->fns));
 	d->fns[d->nfns++] = f;
+	return f;
+}
+
+const char *diff_file_name(const struct diff *d, const char *file)
+{
+	return file_as(d, file);
+}
+
+const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name)
+{
+	size_t fl = strlen(file), nl = strlen(name);
+	char *key = xmalloc(fl + nl + 2);
+	struct diff_fn *f;
+
+	memcpy(key, file, fl + 1);
+	memcpy(key + fl + 1, name, nl + 1);
+	HASH_FIND(hh, d->fn_hash, key, fl + 1 + nl, f);
+	free(key);
 	return f;
 }
 
@@ -217,7 +360,7 @@ static void add_lines(struct diff *d, int s, struct diff_fn *const *map)
 		struct cc *cc;
 		if (!f->nlines && !f->nsites)
 			continue;
-		df = diff_file_get(d, f->name);
+		df = diff_file_get(d, file_as(d, f->name));
 		for (k = 0; file_line_next(f, &k, &line, &cc);)
 			cc_add_side(d, s, diff_line_get(d, df, line)->cc[s], cc);
 		for (cs = f->sites; cs; cs = cs->next) {
@@ -237,8 +380,10 @@ static void add_side(struct diff *d, int s)
 
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
-		struct diff_fn *g = diff_fn_get(d, f->k.file->name, f->k.name);
+		struct diff_fn *g = diff_fn_get(d, file_as(d, f->k.file->name), f->k.name);
 		map[i] = g;
+		if (!g->fn[s])
+			g->fn[s] = f;
 		if (!(f->listed || fn_in(p, f)))
 			continue;
 		g->in[s] = 1;
@@ -276,6 +421,7 @@ int diff_build(struct diff *d, const struct profile *old, const struct profile *
 	map_events(d);
 	if (d->partial && !partial_ok)
 		return diff_events_differ(d, 0, err, errlen) ? -1 : 0;
+	pair_files(d);
 	for (s = 0; s < 2; s++) {
 		d->total[s] = cc_new(d);
 		cc_add_side(d, s, d->total[s], d->p[s]->total);
@@ -303,6 +449,12 @@ void diff_release(struct diff *d)
 	}
 	HASH_ITER(hh, d->file_hash, df, dft) {
 		HASH_DEL(d->file_hash, df);
+	}
+	{
+		struct diff_fname *e, *et;
+		HASH_ITER(hh, d->fname_hash, e, et) {
+			HASH_DEL(d->fname_hash, e);
+		}
 	}
 	free(d->files);
 	HASH_ITER(hh, d->fn_hash, f, ft) {

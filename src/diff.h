@@ -12,7 +12,11 @@
 /*
  * diff_build() pairs the functions of OLD and NEW (both loaded and through
  * graph_inclusive(); renamed first with modname_profile() when names must
- * be normalised) by "file:function".  Every cost
+ * be normalised) by "file:function".  A file only one side names whose
+ * name ends, after a '/', with the name of a file only the other side
+ * names (/home/ci/work/shapes.cpp and shapes.cpp: profiles made or read in
+ * different folders) is that file, when neither has another such partner;
+ * both go by the shorter name (npaired counts such pairs).  Every cost
  * is laid out in NEW's event order; OLD's events are matched by name.
  * When the two record different events, diff_build() fails unless
  * partial_ok; then the costs of the events OLD lacks are 0 on its side,
@@ -33,6 +37,7 @@ struct diff_fn {
 	unsigned named:1;		/* an fn= line named it: reports show its object */
 	unsigned listed[2];		/* costs were given for it, per side */
 	struct cc *self[2], *incl[2];	/* never NULL; zero when absent */
+	const struct fn *fn[2];		/* the side's function (the first, if several), or NULL */
 	uint32_t id;
 	UT_hash_handle hh;
 };
@@ -90,6 +95,15 @@ struct diff {
 	struct diff_file *file_hash;	/* private */
 	struct diff_fn *fn_hash;	/* private */
 	struct diff_call *call_hash;	/* private */
+	struct diff_fname *fname_hash;	/* private: files paired across folders */
+	size_t npaired;			/* how many files were paired so */
+	/*
+	 * Set by the caller when it compared the functions whole too (whole.h):
+	 * that comparison, built from the merged profiles of whole[0] and
+	 * whole[1], which were made from this diff's two profiles.  NULL: not.
+	 */
+	const struct diff *whole_diff;
+	const struct whole *whole[2];
 };
 
 /* Returns 0, or -1 with a message in err (the events differ and !partial_ok). */
@@ -105,6 +119,10 @@ static inline int diff_has_event(const struct diff *d, size_t ev)
  * in err (and with hint, which events --show and --sort may pick); else 0.
  */
 int diff_events_differ(const struct diff *d, int hint, char *err, size_t errlen);
+/* The name the diff gives a file of either profile (paired across folders). */
+const char *diff_file_name(const struct diff *d, const char *file);
+/* The diff's function "file:name", or NULL. */
+const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name);
 void diff_release(struct diff *d);
 
 /*

@@ -1,13 +1,14 @@
 /* gate: limits given with --limit, checked against a profile or, as changes, against a diff. */
 #include "gate.h"
 
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "arena.h"
 #include "escape.h"
 #include "numfmt.h"
+#include "pattern.h"
+#include "whole.h"
 
 static int bad(char *err, size_t errlen, const char *spec, const char *why)
 {
@@ -149,29 +150,32 @@ static struct gate_breach *add(struct gate_result *res, const struct gate *g, en
 	return b;
 }
 
-/* Does the pattern pick the function named file:name?  (The whole name, however long.) */
+/* Does the pattern pick the function named file:name?  (pattern.h) */
 static int picks(const struct gate *g, const char *file, const char *name)
 {
-	char buf[512], *full = buf;
-	size_t fl = strlen(file), nl = strlen(name);
-	int hit;
-
-	if (!strcmp(g->pattern, name) || !fnmatch(g->pattern, name, 0))
-		return 1;
-	if (fl + nl + 2 > sizeof(buf))
-		full = xmalloc(fl + nl + 2);
-	memcpy(full, file, fl);
-	full[fl] = ':';
-	memcpy(full + fl + 1, name, nl + 1);
-	hit = !strcmp(g->pattern, full) || !fnmatch(g->pattern, full, 0);
-	if (full != buf)
-		free(full);
-	return hit;
+	return pattern_match(g->pattern, file, name);
 }
 
 static uint64_t value(const struct profile *p, const struct cc *c, size_t ev)
 {
 	return c && cc_defined(p, c, ev) ? c->v[ev] : 0;
+}
+
+/*
+ * The program total a gate checks: the larger of p's total and the sum of
+ * its self costs (saturated), since the totals: line is only what the
+ * profile says.  *claimed gets the line's value; returns the one used.
+ */
+static uint64_t checked_total(const struct profile *p, size_t ev, uint64_t *claimed)
+{
+	uint64_t total = value(p, p->total, ev), sum = 0;
+	size_t i;
+
+	*claimed = total;
+	for (i = 0; i < p->nfns; i++)
+		if (__builtin_add_overflow(sum, value(p, p->fns[i]->self, ev), &sum))
+			sum = UINT64_MAX;
+	return sum > total ? sum : total;
 }
 
 /* Is the level v over the limit, given the program total? */
@@ -199,23 +203,40 @@ static int over_change(const struct gate *g, uint64_t a, uint64_t b)
 	return (long double)delta * 100 > (long double)g->max_pct * (long double)a;
 }
 
-void gate_eval(const struct gate *g, const struct profile *p, struct gate_result *res)
+/* Does g pick function k of w->merged: any of its pieces? */
+static int picks_whole(const struct gate *g, const struct whole *w, size_t k)
+{
+	size_t i;
+
+	for (i = w->first[k]; i < w->first[k + 1]; i++)
+		if (picks(g, w->piece[i]->k.file->name, w->piece[i]->k.name))
+			return 1;
+	return 0;
+}
+
+static void eval(const struct gate *g, const struct profile *p, const struct whole *w,
+		 struct gate_result *res)
 {
 	uint64_t total = value(p, p->total, g->ev);
 	size_t i, picked = 0;
 
 	if (g->kind == GATE_TOTAL) {
-		if (over_level(g, total, total)) {
+		uint64_t claimed, checked = checked_total(p, g->ev, &claimed);
+		if (over_level(g, checked, checked)) {
 			struct gate_breach *b = add(res, g, GATE_OVER);
-			b->value = b->total = total;
+			b->value = b->total = checked;
+			b->claimed[DIFF_NEW] = claimed;
+			b->summed = checked != claimed ? 1u << DIFF_NEW : 0;
 		}
 		return;
 	}
+	if (w)
+		p = w->merged;
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
 		struct gate_breach *b;
 		uint64_t v;
-		if (!picks(g, f->k.file->name, f->k.name))
+		if (w ? !picks_whole(g, w, i) : !picks(g, f->k.file->name, f->k.name))
 			continue;
 		picked++;
 		v = value(p, g->kind == GATE_SELF ? f->self : fn_incl(p, f), g->ev);
@@ -226,22 +247,65 @@ void gate_eval(const struct gate *g, const struct profile *p, struct gate_result
 		b->name = f->k.name;
 		b->value = v;
 		b->total = total;
+		b->npieces = w ? whole_npieces(w, i) : 0;
 	}
 	if (!picked)
 		add(res, g, GATE_NONE);
 }
 
-void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_result *res)
+void gate_eval(const struct gate *g, const struct profile *p, struct gate_result *res)
+{
+	eval(g, p, NULL, res);
+}
+
+void gate_eval_whole(const struct gate *g, const struct whole *w, struct gate_result *res)
+{
+	eval(g, w->src, w, res);
+}
+
+/* Does g pick the diff's function f: by its name, or with w, any piece of either side? */
+static int picks_diff(const struct gate *g, const struct diff_fn *f, const struct whole *const *w)
+{
+	int s;
+
+	if (!w)
+		return picks(g, f->file, f->name);
+	for (s = 0; s < 2; s++)
+		if (f->fn[s] && picks_whole(g, w[s], f->fn[s]->id))
+			return 1;
+	/* a file paired across folders (diff.h) is named as the diff names it */
+	return picks(g, f->file, f->name);
+}
+
+static size_t pieces_diff(const struct diff_fn *f, const struct whole *const *w)
+{
+	size_t n = 0;
+	int s;
+
+	for (s = 0; w && s < 2; s++)
+		if (f->fn[s] && whole_npieces(w[s], f->fn[s]->id) > n)
+			n = whole_npieces(w[s], f->fn[s]->id);
+	return n;
+}
+
+static void eval_diff(const struct gate *g, const struct diff *d, const struct whole *const *w,
+		      struct gate_result *res)
 {
 	size_t i, first = res->n, picked_new = 0, ngone = 0;
 	const struct diff_fn *gone = NULL;
 
 	if (g->kind == GATE_TOTAL) {
-		uint64_t a = d->total[DIFF_OLD]->v[g->ev], b = d->total[DIFF_NEW]->v[g->ev];
+		uint64_t ca, cb, a, b;
+		/* the event's index in OLD: diff_has_event() was checked by the caller */
+		a = checked_total(d->p[DIFF_OLD], d->old_ev[g->ev], &ca);
+		b = checked_total(d->p[DIFF_NEW], g->ev, &cb);
 		if (over_change(g, a, b)) {
 			struct gate_breach *br = add(res, g, GATE_OVER);
 			br->old = a;
 			br->value = br->total = b;
+			br->claimed[DIFF_OLD] = ca;
+			br->claimed[DIFF_NEW] = cb;
+			br->summed = (a != ca ? 1u << DIFF_OLD : 0) | (b != cb ? 1u << DIFF_NEW : 0);
 		}
 		return;
 	}
@@ -250,7 +314,7 @@ void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_resu
 		const struct cc *const *c = (const struct cc *const *)(g->kind == GATE_SELF ? f->self : f->incl);
 		struct gate_breach *br;
 		uint64_t a = c[DIFF_OLD]->v[g->ev], b = c[DIFF_NEW]->v[g->ev];
-		if ((!f->in[DIFF_OLD] && !f->in[DIFF_NEW]) || !picks(g, f->file, f->name))
+		if ((!f->in[DIFF_OLD] && !f->in[DIFF_NEW]) || !picks_diff(g, f, w))
 			continue;
 		if (f->in[DIFF_NEW]) {
 			picked_new++;
@@ -267,6 +331,7 @@ void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_resu
 		br->total = d->total[DIFF_NEW]->v[g->ev];
 		br->new_fn = !f->in[DIFF_OLD];
 		br->gone_fn = !f->in[DIFF_NEW];
+		br->npieces = pieces_diff(f, w);
 	}
 	if (!picked_new) {
 		/* one message says it all: forget the drops of the gone functions */
@@ -281,6 +346,17 @@ void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_resu
 	}
 }
 
+void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_result *res)
+{
+	eval_diff(g, d, NULL, res);
+}
+
+void gate_eval_diff_whole(const struct gate *g, const struct diff *d,
+			  const struct whole *const w[2], struct gate_result *res)
+{
+	eval_diff(g, d, w, res);
+}
+
 static void num(FILE *out, uint64_t v)
 {
 	char buf[32];
@@ -289,30 +365,33 @@ static void num(FILE *out, uint64_t v)
 	fputs(buf, out);
 }
 
-void gate_print(FILE *out, const struct gate_breach *b)
+/* Which totals were taken from the cost lines, and what the totals: lines said. */
+static void print_summed(FILE *out, const struct gate_breach *b)
+{
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		if (!(b->summed & (1u << s)))
+			continue;
+		fprintf(out, "; %s sum of cost lines, not the ",
+			b->g->change == GATE_LEVEL ? "the" : s == DIFF_OLD ? "the old profile's" : "the new profile's");
+		num(out, b->claimed[s]);
+		fputs(" of its totals: line", out);
+	}
+}
+
+static void print_value(FILE *out, const struct gate_breach *b)
 {
 	const struct gate *g = b->g;
 	const char *evname = g->event;
 
-	fprintf(out, "limit '%s' ", g->spec);
-	if (b->why == GATE_NONE) {
-		if (g->change == GATE_LEVEL) {
-			fprintf(out, "picks no function of the %sprofile", b->in_diff ? "new " : "");
-		} else if (!b->name) {
-			fputs("picks no function of either profile", out);
-		} else {
-			fprintf(out, "picks no function of the new profile (in the old one: %s:%s",
-				b->file, b->name);
-			if (b->ngone > 1)
-				fprintf(out, " and %zu more", b->ngone - 1);
-			putc(')', out);
-		}
-		return;
+	if (b->name) {
+		fprintf(out, "%s:%s ", b->file, b->name);
+		if (b->npieces > 1)
+			fprintf(out, "(with %zu piece%s inlined from other files) ", b->npieces - 1,
+				b->npieces > 2 ? "s" : "");
+		fprintf(out, "has %s %s ", g->kind == GATE_SELF ? "self" : "inclusive", evname);
 	}
-	fputs("exceeded: ", out);
-	if (b->name)
-		fprintf(out, "%s:%s has %s %s ", b->file, b->name,
-			g->kind == GATE_SELF ? "self" : "inclusive", evname);
 	else
 		fprintf(out, "program total of %s %s", evname, g->change == GATE_LEVEL ? "is " : "");
 	if (g->change == GATE_LEVEL) {
@@ -340,6 +419,30 @@ void gate_print(FILE *out, const struct gate_breach *b)
 		fprintf(out, ", %+.2f%%%s)",
 			((double)b->value - (double)b->old) * 100.0 / (double)b->old,
 			b->gone_fn ? ", gone function" : "");
+}
+
+void gate_print(FILE *out, const struct gate_breach *b)
+{
+	const struct gate *g = b->g;
+
+	fprintf(out, "limit '%s' ", g->spec);
+	if (b->why == GATE_NONE) {
+		if (g->change == GATE_LEVEL) {
+			fprintf(out, "picks no function of the %sprofile", b->in_diff ? "new " : "");
+		} else if (!b->name) {
+			fputs("picks no function of either profile", out);
+		} else {
+			fprintf(out, "picks no function of the new profile (in the old one: %s:%s",
+				b->file, b->name);
+			if (b->ngone > 1)
+				fprintf(out, " and %zu more", b->ngone - 1);
+			putc(')', out);
+		}
+		return;
+	}
+	fputs("exceeded: ", out);
+	print_value(out, b);
+	print_summed(out, b);
 }
 
 void gate_report(FILE *out, const struct gate_breach *b)

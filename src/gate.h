@@ -28,6 +28,10 @@
  *     only one profile has changes from or to 0: a new one grows by an
  *     infinite percentage, a gone one drops by 100%.
  *
+ * A program total is the larger of the profile's totals: (or summary:)
+ * line and the sum of its cost lines (the self costs of its functions): a
+ * profile whose line says less than its costs cannot pass a gate on it.
+ *
  * A function limit is broken too when its PATTERN picks no function (for
  * a change: of NEW), so a renamed function cannot switch its limit off
  * unnoticed.  spec points to the caller's string; event and pattern are
@@ -77,6 +81,14 @@ struct gate_breach {
 	uint64_t old, value, total;
 	unsigned new_fn:1, gone_fn:1;	/* a change of a function only NEW/OLD has */
 	unsigned in_diff:1;		/* a level checked on NEW of a diff (set by the caller) */
+	/*
+	 * A program total: bit DIFF_OLD / DIFF_NEW (only NEW for a level) set
+	 * when that side's totals: line said less than its cost lines sum to,
+	 * and the sum was checked instead; claimed[] holds what the line said.
+	 */
+	unsigned summed:2;
+	uint64_t claimed[2];
+	size_t npieces;		/* of a whole function: its pieces (0 or 1: one) */
 	size_t ngone;
 };
 
@@ -99,6 +111,20 @@ int gate_resolve(struct gate *g, const struct profile *p, char *err, size_t errl
  */
 void gate_eval(const struct gate *g, const struct profile *p, struct gate_result *res);
 void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_result *res);
+
+/*
+ * The same with functions whole (whole.h): a function limit checks each
+ * function of w->merged, picked when its pattern picks any of its pieces
+ * (prog.cpp:main, or stl_tree.h:main inlined into it), its value the sum
+ * of its pieces; breaches name the whole function and npieces says how
+ * many pieces it has.  For a diff, d was built from the merged profiles
+ * of w[DIFF_OLD] and w[DIFF_NEW].  A program total is checked as by
+ * gate_eval().
+ */
+struct whole;
+void gate_eval_whole(const struct gate *g, const struct whole *w, struct gate_result *res);
+void gate_eval_diff_whole(const struct gate *g, const struct diff *d,
+			  const struct whole *const w[2], struct gate_result *res);
 void gate_result_release(struct gate_result *res);
 
 /*

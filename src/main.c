@@ -28,10 +28,12 @@
 #include "report.h"
 #include "roots.h"
 #include "report_diff.h"
+#include "report_diff_src.h"
 #include "report_dot.h"
 #include "report_md.h"
 #include "report_flame.h"
 #include "view.h"
+#include "whole.h"
 #include "write.h"
 
 #ifndef ANNOGRIND_VERSION
@@ -55,7 +57,7 @@ enum {
 static void usage(FILE *f)
 {
 	fputs("usage: annogrind [options] [profile [profile | source-file ...]]\n"
-	      "       annogrind --diff [options] old-profile new-profile\n"
+	      "       annogrind --diff [options] old-profile new-profile [source-file ...]\n"
 	      "\n"
 	      "Print an annotated report of a Callgrind profile (callgrind.out.PID).\n"
 	      "With no profile, the first callgrind.out.* in the current folder is read;\n"
@@ -77,6 +79,10 @@ static void usage(FILE *f)
 	      "                           shown [yes]\n"
 	      "      --context=N          lines of context around annotated lines [8]\n"
 	      "      --inclusive=yes|no   sort and show inclusive costs [no]\n"
+	      "      --whole-functions=yes|no\n"
+	      "                           one row per function, the code inlined into\n"
+	      "                           it from other files summed and listed under\n"
+	      "                           it [no]\n"
 	      "      --tree=none|caller|calling|both\n"
 	      "                           show the callers and/or callees of each\n"
 	      "                           function [none]\n"
@@ -95,7 +101,8 @@ static void usage(FILE *f)
 	      "                           (with --diff: red grew, blue shrank)\n"
 	      "      --row-threshold=PCT  show a function only if its primary sort\n"
 	      "                           event is at least PCT% of the total [off]\n"
-	      "      --top=N              show at most N functions [all]\n"
+	      "      --top=N              show at most N functions [all; 60 boxes\n"
+	      "                           with --format=dot]\n"
 	      "      --limit=EVENT=MAX    exit 1 if the program total of EVENT passes\n"
 	      "                           MAX (a count)\n"
 	      "      --limit=EVENT:self|incl:FUNCTION=MAX\n"
@@ -247,6 +254,49 @@ static int same_program(const char *a, const char *b)
 }
 
 /*
+ * The program a cmd: line runs, for --diff: the last part of its first
+ * word, so two builds of one program in different folders are one program.
+ */
+static size_t program_of(const char *cmd, const char **start)
+{
+	size_t n = strcspn(cmd, " \t"), i;
+
+	*start = cmd;
+	for (i = 0; i < n; i++)
+		if (cmd[i] == '/' && i + 1 < n)
+			*start = cmd + i + 1;
+	return n - (size_t)(*start - cmd);
+}
+
+/*
+ * --diff of two programs pairs unrelated functions that happen to share a
+ * name and prints a confident table: say so, unless rename rules show the
+ * pairing is meant.
+ */
+static void warn_other_program(const struct opts *o, const struct profile p[2],
+			       const char *const name[2])
+{
+	const char *a, *b;
+	size_t la, lb;
+	char *qa, *qb;
+
+	if (o->nmod_funcname || o->nmod_filename || !p[0].cmd || !p[1].cmd)
+		return;
+	la = program_of(p[0].cmd, &a);
+	lb = program_of(p[1].cmd, &b);
+	if (la == lb && !memcmp(a, b, la))
+		return;
+	qa = diag_quote_all(p[1].cmd);
+	qb = diag_quote_all(p[0].cmd);
+	diag(DIAG_WARNING, name[1], 0,
+	     "command %s runs another program than %s of '%s': functions of two programs"
+	     " are paired by name (give --mod-funcname or --mod-filename rules to pair them"
+	     " on purpose)", qa, qb, name[0]);
+	free(qa);
+	free(qb);
+}
+
+/*
  * Load the profiles of in, summed into p; -1 after a diagnostic.  A file
  * whose cmd: line runs another program than the first file's gets a
  * warning with both commands: a glob that caught another program's profile
@@ -326,10 +376,9 @@ static size_t check_sources(const struct opts *o)
 {
 	size_t i, bad = 0;
 
-	/* also in JSON and TSV, which annotate nothing: a typo is not ignored */
-	if (o->diff)
-		return 0;
-	for (i = 0; i < o->nuser; i++) {
+	/* also in JSON and TSV, which annotate nothing: a typo is not ignored;
+	   with --diff the first is NEW, a profile */
+	for (i = o->diff ? 1 : 0; i < o->nuser; i++) {
 		const char *why;
 		if (report_source_readable(o, o->user_files[i], &why))
 			continue;
@@ -550,6 +599,29 @@ static int prepare_view(const struct opts *o, struct profile *p, const char *nam
 	return 0;
 }
 
+/* Does a limit pick functions (whole, gate.h)? */
+static int function_gates(const struct gate *gates, size_t ngates)
+{
+	size_t i;
+
+	for (i = 0; i < ngates; i++)
+		if (gates[i].kind != GATE_TOTAL)
+			return 1;
+	return 0;
+}
+
+/* Does the report show whole functions instead of callgrind_annotate's rows? */
+static int shows_whole(const struct opts *o)
+{
+	return o->format == OPTS_FORMAT_MARKDOWN ||
+	       (o->format == OPTS_FORMAT_TEXT && o->whole_functions);
+}
+
+static int needs_whole(const struct opts *o, const struct gate *gates, size_t ngates)
+{
+	return function_gates(gates, ngates) || shows_whole(o) || o->format == OPTS_FORMAT_JSON;
+}
+
 /* Every broken limit on standard error, after the report; returns the exit status. */
 static int print_breaches(const struct gate_result *res, int rc)
 {
@@ -583,18 +655,25 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	const char *name[2];
 	struct profile p[2], q, *use[2];
 	struct modname_list funcs, files;
-	struct diff d;
+	struct diff d, dw;
+	struct whole w[2];
+	const struct whole *wp[2] = { NULL, NULL };
+	size_t nwhole = 0;
 	struct report r;
 	struct gate_result res = { 0 };
 	char err[256];
-	int rc = EXIT_OK, s, built = 0;
+	int rc = EXIT_OK, s, built = 0, built_whole = 0;
 	unsigned char *seen;	/* the globs of --focus, --ignore, --hide that matched */
 	/* the reports for people show the events chosen; the others show all */
 	int people = o->format == OPTS_FORMAT_TEXT || o->format == OPTS_FORMAT_MARKDOWN;
 	size_t i;
 
-	if (!o->profile || o->nuser != 1)
+	if (!o->profile || o->nuser < 1)
 		return usage_error("--diff takes two profiles, OLD and NEW");
+	/* after OLD and NEW come source files to annotate, not a third profile */
+	for (i = 1; i < o->nuser; i++)
+		if (input_is_profile(o->user_files[i]))
+			return usage_error("--diff takes two profiles, OLD and NEW");
 	if (o->format == OPTS_FORMAT_DOT)
 		return usage_error("--diff cannot be drawn with --format=dot");
 	if (o->format == OPTS_FORMAT_FOLDED)
@@ -621,6 +700,10 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	}
 	if (rc)
 		goto out;
+	if (check_sources(o)) {
+		rc = EXIT_USAGE;
+		goto out;
+	}
 	for (s = 0; s < 2; s++) {
 		struct input_list in;
 		int bad = 0;
@@ -658,6 +741,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		rc = EXIT_USAGE;
 		goto out;
 	}
+	warn_other_program(o, p, name);
 	if (o->format == OPTS_FORMAT_FLAMEGRAPH) {
 		/* the new profile's stacks, coloured by the change from the old one's */
 		if (report_init(&r, use[1], o, name[1], stdout, err, sizeof(err)))
@@ -673,6 +757,24 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	/* the text report can show the events both profiles have */
 	if (diff_build(&d, use[0], use[1], people, err, sizeof(err)))
 		goto differ;
+	/* limits on functions, the Markdown summary and JSON compare functions whole */
+	if (function_gates(gates, ngates) || o->format == OPTS_FORMAT_MARKDOWN ||
+	    o->format == OPTS_FORMAT_JSON) {
+		for (s = 0; s < 2; s++) {
+			if (whole_build(&w[s], use[s])) {
+				rc = EXIT_INPUT;
+				goto out;
+			}
+			wp[s] = &w[s];
+			nwhole = (size_t)s + 1;
+		}
+		if (diff_build(&dw, w[0].merged, w[1].merged, people, err, sizeof(err)))
+			goto differ;
+		built_whole = 1;
+		d.whole_diff = &dw;
+		d.whole[0] = &w[0];
+		d.whole[1] = &w[1];
+	}
 	for (i = 0; i < ngates; i++) {
 		if (gate_resolve(&gates[i], use[1], err, sizeof(err))) {
 			rc = usage_error(err);
@@ -686,11 +788,16 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		}
 		if (gates[i].change == GATE_LEVEL) {
 			size_t k = res.n;
-			gate_eval(&gates[i], use[1], &res);
+			if (gates[i].kind == GATE_TOTAL)
+				gate_eval(&gates[i], use[1], &res);
+			else
+				gate_eval_whole(&gates[i], &w[1], &res);
 			for (; k < res.n; k++)
 				res.v[k].in_diff = 1;
-		} else {
+		} else if (gates[i].kind == GATE_TOTAL) {
 			gate_eval_diff(&gates[i], &d, &res);
+		} else {
+			gate_eval_diff_whole(&gates[i], &dw, wp, &res);
 		}
 	}
 	if (o->format == OPTS_FORMAT_CALLGRIND) {
@@ -714,10 +821,14 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			report_diff_json(&r, &d, name[0], name[1]);
 		else if (o->format == OPTS_FORMAT_TSV)
 			report_diff_tsv(&r, &d);
-		else if (o->format == OPTS_FORMAT_MARKDOWN)
-			report_md_diff(&r, &d, name[0], name[1], &res, ngates);
-		else
+		else if (o->format == OPTS_FORMAT_MARKDOWN) {
+			r.whole = &w[DIFF_NEW];	/* the pieces of NEW's functions */
+			report_md_diff(&r, &dw, name[0], name[1], &res, ngates);
+		}
+		else {
 			report_diff(&r, &d, name[0], name[1]);
+			report_diff_source(&r, &d);
+		}
 		rc = print_breaches(&res, finish_output());
 	}
 	report_release(&r);
@@ -731,6 +842,10 @@ out:
 	gate_result_release(&res);
 	if (built)
 		diff_release(&d);
+	if (built_whole)
+		diff_release(&dw);
+	for (s = 0; s < (int)nwhole; s++)
+		whole_release(&w[s]);
 	for (s = 0; s < 2; s++) {
 		if (use[s] != &p[s]) {
 			profile_release(use[s]);
@@ -755,6 +870,8 @@ int main(int argc, char **argv)
 	const char *profile;
 	struct gate_result res = { 0 };
 	struct output outp;
+	struct whole w;
+	int have_whole = 0;
 	size_t i, ngates = 0;
 	int rc = EXIT_OK;
 	static char outbuf[1 << 16];
@@ -881,23 +998,37 @@ int main(int argc, char **argv)
 		rc = EXIT_INPUT;
 		goto out;
 	}
+	/* limits on functions, Markdown, JSON and --whole-functions see functions whole */
+	if (needs_whole(&o, gates, ngates)) {
+		if (whole_build(&w, &p)) {
+			rc = EXIT_INPUT;
+			goto out;
+		}
+		have_whole = 1;
+	}
 	for (i = 0; i < ngates; i++) {
 		if (gate_resolve(&gates[i], &p, err, sizeof(err))) {
 			rc = usage_error(err);
 			goto out;
 		}
-		gate_eval(&gates[i], &p, &res);
+		if (gates[i].kind == GATE_TOTAL)
+			gate_eval(&gates[i], &p, &res);
+		else
+			gate_eval_whole(&gates[i], &w, &res);
 	}
 	if (o.format == OPTS_FORMAT_CALLGRIND) {
 		write_callgrind(&p, "written by annogrind " ANNOGRIND_VERSION, stdout);
 		rc = print_breaches(&res, finish_output());
 		goto out;
 	}
-	if (report_init(&r, &p, &o, profile, stdout, err, sizeof(err))) {
+	if (report_init(&r, have_whole && shows_whole(&o) ? w.merged : &p, &o, profile, stdout, err,
+			sizeof(err))) {
 		rc = usage_error(err);
 		report_release(&r);
 		goto out;
 	}
+	if (have_whole)
+		r.whole = &w;
 	if (in.n > 1) {
 		r.inputs = (const char *const *)in.paths;
 		r.ninputs = in.n;
@@ -946,6 +1077,8 @@ out:
 		}
 	}
 	gate_result_release(&res);
+	if (have_whole)
+		whole_release(&w);
 	for (i = 0; i < ngates; i++)
 		gate_release(&gates[i]);
 	free(gates);

@@ -37,6 +37,7 @@ enum {
 	OPT_DISASM,
 	OPT_OUTPUT,
 	OPT_JOBS,
+	OPT_WHOLE_FUNCTIONS,
 };
 
 static const struct option longopts[] = {
@@ -70,6 +71,7 @@ static const struct option longopts[] = {
 	{ "disasm", optional_argument, NULL, OPT_DISASM },
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "jobs", required_argument, NULL, OPT_JOBS },
+	{ "whole-functions", optional_argument, NULL, OPT_WHOLE_FUNCTIONS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -441,6 +443,10 @@ int opts_parse(struct opts *o, int argc, char **argv)
 			break;
 		case OPT_INCLUSIVE:
 			if (yes_no(o, "inclusive", optarg, &o->inclusive))
+				return -1;
+			break;
+		case OPT_WHOLE_FUNCTIONS:
+			if (yes_no(o, "whole-functions", optarg, &o->whole_functions))
 				return -1;
 			break;
 		case OPT_CONTEXT:

@@ -63,6 +63,7 @@ struct opts {
 	int auto_annotate;
 	long context;
 	int inclusive;
+	int whole_functions;	/* --whole-functions: a row per function, its inlined pieces under it */
 	int tree_caller, tree_calling;
 	char **include;		/* each with a trailing '/' */
 	size_t ninclude;

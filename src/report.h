@@ -41,6 +41,14 @@ struct report {
 	/* the functions the table printed, in its order (only with --annotate=asm) */
 	const struct fn **fns;
 	size_t nfns;
+
+	/*
+	 * Functions seen whole (whole.h), set by main: JSON adds each function's
+	 * whole cost and pieces (p is whole->src); the table (--whole-functions)
+	 * and Markdown show whole functions (p is &whole->merged) with their
+	 * pieces.  NULL: none.
+	 */
+	const struct whole *whole;
 };
 
 /* Returns 0, or -1 with a message in err (an unknown event: a usage error). */

@@ -10,6 +10,7 @@
 #include "numfmt.h"
 #include "outbuf.h"
 #include "sort.h"
+#include "whole.h"
 
 #define CELL 64		/* bytes of a cell: sign, 26 digits and commas, a percentage */
 
@@ -426,6 +427,45 @@ static void jpair(struct outbuf *out, const struct diff *d, const struct cc *con
 	outbuf_putc(out, '}');
 }
 
+/*
+ * The function whole (whole.h, diff.h): "inlined_into", the function
+ * ({"file", "name"}) whose code this piece was inlined into (null: none),
+ * and "whole", null for such a piece, else the old and new costs of the
+ * function with its pieces summed.
+ */
+static void jwhole(struct outbuf *out, const struct diff *d, const struct diff_fn *f)
+{
+	const struct fn *host = NULL;
+	const struct diff_fn *w;
+	int s;
+
+	if (!d->whole_diff)
+		return;
+	for (s = 0; s < 2 && !host; s++)
+		if (f->fn[s] && d->whole[s]->host[f->fn[s]->id])
+			host = d->whole[s]->host[f->fn[s]->id];
+	outbuf_puts(out, ",\n    \"inlined_into\": ");
+	if (host) {
+		outbuf_puts(out, "{\"file\": ");
+		report_json_str(out, diff_file_name(d, host->k.file->name));
+		outbuf_puts(out, ", \"name\": ");
+		report_json_str(out, host->k.name);
+		outbuf_puts(out, "}, \"whole\": null");
+		return;
+	}
+	w = diff_find(d->whole_diff, f->file, f->name);
+	outbuf_puts(out, "null, \"whole\": ");
+	if (!w) {
+		outbuf_puts(out, "null");
+		return;
+	}
+	outbuf_puts(out, "{\"self\": ");
+	jpair(out, d->whole_diff, (const struct cc *const *)w->self);
+	outbuf_puts(out, ", \"inclusive\": ");
+	jpair(out, d->whole_diff, (const struct cc *const *)w->incl);
+	outbuf_putc(out, '}');
+}
+
 void report_diff_json(struct report *r, const struct diff *d, const char *old_name,
 		      const char *new_name)
 {
@@ -474,6 +514,7 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 		jpair(out, d, (const struct cc *const *)f->self);
 		outbuf_puts(out, ",\n    \"inclusive\": ");
 		jpair(out, d, (const struct cc *const *)f->incl);
+		jwhole(out, d, f);
 		outbuf_putc(out, '}');
 	}
 	outbuf_puts(out, n ? "\n  ]\n}\n" : "]\n}\n");

@@ -14,6 +14,8 @@
    arguments; lines of a box are at most NAME_WIDTH characters. */
 #define NAME_MAX_CHARS 40
 #define NAME_WIDTH 30
+/* At most this many boxes by default: more is not a picture anyone reads. */
+#define DOT_MAX_NODES 60
 
 /*
  * A DOT string body, safe for Graphviz and for a terminal: quotes and
@@ -154,6 +156,61 @@ static int call_cmp(const void *x, const void *y)
 	return c ? c : node_cmp(&a->k.callee, &b->k.callee);
 }
 
+/*
+ * The nearest shown ancestor of the shown function v, none of whose callers
+ * is shown: a breadth-first walk up the calls (not the recursive ones)
+ * through hidden functions; of the shown callers met at the least depth,
+ * the first in node order.  *hops gets the hidden functions between them.
+ * Returns NULL when no shown function calls v, even through hidden ones,
+ * or when *budget (calls looked at, for all the walks together) runs out:
+ * walks from many boxes through one large hidden region stay linear.
+ * seen and queue are scratch of nfns entries (seen all 0 on entry and on
+ * return).
+ */
+static const struct fn *shown_ancestor(const struct profile *p, const struct fn *v,
+				       const unsigned char *shown, unsigned char *seen,
+				       const struct fn **queue, size_t *depth, size_t *hops,
+				       size_t *budget)
+{
+	size_t head = 0, tail = 0, i;
+	const struct fn *best = NULL;
+	size_t best_depth = 0;
+
+	queue[tail++] = v;
+	seen[v->id] = 1;
+	depth[v->id] = 0;
+	while (head < tail) {
+		const struct fn *f = queue[head++];
+		const struct call *c;
+		if (best && depth[f->id] >= best_depth)
+			break;
+		for (c = fn_in(p, f); c; c = c->next_in) {
+			const struct fn *a = c->k.caller;
+			if (!*budget) {
+				best = NULL;
+				head = tail;
+				break;
+			}
+			--*budget;
+			if (c->recursive || seen[a->id])
+				continue;
+			if (shown[a->id]) {
+				if (!best || node_cmp(&a, &best) < 0)
+					best = a;
+				best_depth = depth[f->id] + 1;
+				continue;
+			}
+			seen[a->id] = 1;
+			depth[a->id] = depth[f->id] + 1;
+			queue[tail++] = a;
+		}
+	}
+	for (i = 0; i < tail; i++)
+		seen[queue[i]->id] = 0;
+	*hops = best_depth ? best_depth - 1 : 0;
+	return best;
+}
+
 void report_dot(struct report *r)
 {
 	const struct profile *p = r->p;
@@ -163,8 +220,12 @@ void report_dot(struct report *r)
 	const struct fn **nodes = xmalloc((p->nfns + 1) * sizeof(*nodes));
 	const struct call **edges = xmalloc((p->ncalls + 1) * sizeof(*edges));
 	unsigned char *shown = xcalloc(p->nfns + 1, 1);
-	size_t n = 0, ne = 0, i, k, *first;
+	size_t n = 0, ne = 0, i, k, *first, cap = 0, listed = 0, nvia = 0;
 	const struct fn **bycycle;
+	struct via {
+		const struct fn *from, *to;
+		size_t hops;
+	} *via;
 	char num[32];
 
 	dot_ev = r->sort[0];
@@ -185,12 +246,53 @@ void report_dot(struct report *r)
 		shown[f->id] = 1;
 	}
 	sort_array(nodes, n, sizeof(*nodes), node_cmp);
+	/* the cut adapts: the most costly DOT_MAX_NODES (or --top), the rest hidden */
+	if (r->o->top)
+		cap = r->o->top;
+	else if (!r->o->threshold_given)
+		cap = DOT_MAX_NODES;
+	for (i = 0; i < p->nfns; i++)
+		listed += p->fns[i]->listed || fn_in(p, p->fns[i]);
+	if (cap && n > cap) {
+		for (i = cap; i < n; i++)
+			shown[nodes[i]->id] = 0;
+		n = cap;
+	}
 	for (i = 0; i < p->ncalls; i++) {
 		const struct call *c = p->calls[i];
 		if (shown[c->k.caller->id] && shown[c->k.callee->id])
 			edges[ne++] = c;
 	}
 	sort_array(edges, ne, sizeof(*edges), call_cmp);
+
+	/* a shown function whose callers are all hidden: a dashed edge from its nearest shown ancestor */
+	via = xmalloc((n + 1) * sizeof(*via));
+	{
+		unsigned char *seen = xcalloc(p->nfns + 1, 1), *called = xcalloc(p->nfns + 1, 1);
+		const struct fn **queue = xmalloc((p->nfns + 1) * sizeof(*queue));
+		size_t *depth = xmalloc((p->nfns + 1) * sizeof(*depth));
+		size_t budget = 64 * (p->nfns + p->ncalls);
+		for (i = 0; i < ne; i++)
+			if (!edges[i]->recursive)
+				called[edges[i]->k.callee->id] = 1;
+		for (i = 0; i < n; i++) {
+			const struct fn *a;
+			size_t hops;
+			if (called[nodes[i]->id])
+				continue;
+			a = shown_ancestor(p, nodes[i], shown, seen, queue, depth, &hops, &budget);
+			if (!a || !hops)
+				continue;
+			via[nvia].from = a;
+			via[nvia].to = nodes[i];
+			via[nvia].hops = hops;
+			nvia++;
+		}
+		free(seen);
+		free(called);
+		free(queue);
+		free(depth);
+	}
 
 	fputs("digraph callgrind {\n\tgraph [label=\"", out);
 	put_escaped(out, p->cmd && *p->cmd ? p->cmd : "(unknown)");
@@ -200,6 +302,22 @@ void report_dot(struct report *r)
 	fprintf(out, " total: %s", num);
 	if (p->total_calculated)
 		fputs(" (calculated)", out);
+	if (n < listed) {
+		/* what the cut hid, in the picture itself */
+		numfmt_commify(n, num);
+		fprintf(out, "\\n%s of ", num);
+		numfmt_commify(listed, num);
+		fprintf(out, "%s functions shown", num);
+		if (n) {
+			uint64_t v = fn_incl(p, nodes[n - 1])->v[dot_ev];
+			numfmt_commify(v, num);
+			fprintf(out, ", down to %s ", num);
+			put_escaped(out, p->ev.ev[dot_ev].name);
+			fprintf(out, " (%.2f%%) with what they call", share(v, total));
+		}
+		numfmt_commify(listed - n, num);
+		fprintf(out, "; %s hidden", num);
+	}
 	fputs("\", labelloc=t, fontname=\"Helvetica\"];\n"
 	      "\tnode [shape=box, style=\"filled,rounded\", fontname=\"Helvetica\", fontsize=10];\n"
 	      "\tedge [fontname=\"Helvetica\", fontsize=9];\n", out);
@@ -257,7 +375,13 @@ void report_dot(struct report *r)
 		put_colour(out, share(c->cc->v[dot_ev], total) / 100.0);
 		fputs("];\n", out);
 	}
+	for (i = 0; i < nvia; i++) {
+		numfmt_commify(via[i].hops, num);
+		fprintf(out, "\tf%u -> f%u [label=\"via %s hidden\", style=dashed, color=\"0.000 0.000 0.500\"];\n",
+			(unsigned)via[i].from->id, (unsigned)via[i].to->id, num);
+	}
 	fputs("}\n", out);
+	free(via);
 	free(nodes);
 	free(edges);
 	free(shown);

@@ -9,6 +9,7 @@
 #include "graph.h"
 #include "outbuf.h"
 #include "sort.h"
+#include "whole.h"
 
 #define JSON_SCHEMA_VERSION 2
 
@@ -172,6 +173,40 @@ static void json_summary(const struct report *r, struct outbuf *out)
 	report_summary_free(rows, n);
 }
 
+/*
+ * The function whole (whole.h): "inlined_into", the id of the function a
+ * piece of inlined code belongs to (null: none), and "whole", null for
+ * such a piece, else its pieces summed and their ids, itself first.
+ */
+static void json_whole(const struct report *r, struct outbuf *out, const struct fn *f)
+{
+	const struct whole *w = r->whole;
+	const struct fn *m = w ? w->of[f->id] : NULL;
+	size_t k;
+
+	outbuf_puts(out, ",\n    \"inlined_into\": ");
+	if (w && w->host[f->id])
+		ju64(out, w->host[f->id]->id);
+	else
+		outbuf_puts(out, "null");
+	outbuf_puts(out, ", \"whole\": ");
+	if (!m || w->host[f->id]) {
+		outbuf_puts(out, "null");
+		return;
+	}
+	outbuf_puts(out, "{\"self\": ");
+	jcost(out, w->merged, m->self);
+	outbuf_puts(out, ", \"inclusive\": ");
+	jcost(out, w->merged, fn_incl(w->merged, m));
+	outbuf_puts(out, ", \"pieces\": [");
+	for (k = w->first[m->id]; k < w->first[m->id + 1]; k++) {
+		if (k > w->first[m->id])
+			outbuf_putc(out, ',');
+		ju64(out, w->piece[k]->id);
+	}
+	outbuf_puts(out, "]}");
+}
+
 void report_json(struct report *r)
 {
 	const struct profile *p = r->p;
@@ -247,6 +282,7 @@ void report_json(struct report *r)
 		ju64(out, calls);
 		outbuf_puts(out, ", \"cycle\": ");
 		ju64(out, f->cycle);
+		json_whole(r, out, f);
 		outbuf_puts(out, ",\n    \"callers\": ");
 		jcalls(out, p, f, 1);
 		outbuf_puts(out, ",\n    \"callees\": ");

@@ -10,6 +10,7 @@
 #include "numfmt.h"
 #include "report_diff.h"
 #include "sort.h"
+#include "whole.h"
 
 #define CELL 128	/* a cell: "18,446,744,073,709,551,615 (+18,446,744,073,709,551,615, +1234.56%)" */
 
@@ -232,6 +233,7 @@ static void breach(FILE *out, const struct gate_breach *b)
 {
 	const struct gate *g = b->g;
 	char a[32], v[32], d[32], pct[32];
+	int s;
 
 	fputs("- \xe2\x9d\x8c ", out);
 	md_code(out, g->spec, 0);
@@ -252,6 +254,8 @@ static void breach(FILE *out, const struct gate_breach *b)
 	}
 	if (b->name) {
 		md_fn(out, b->file, b->name, 0);
+		if (b->npieces > 1)
+			fprintf(out, " (+%zu inlined)", b->npieces - 1);
 		fprintf(out, " %s ", g->kind == GATE_SELF ? "self" : "inclusive");
 	} else {
 		fputs("program total of ", out);
@@ -261,15 +265,24 @@ static void breach(FILE *out, const struct gate_breach *b)
 	if (g->change == GATE_LEVEL) {
 		num(b->total, a);
 		if (b->total)
-			fprintf(out, " is %s (%.2f%% of %s)\n", v, (double)b->value * 100.0 / (double)b->total, a);
+			fprintf(out, " is %s (%.2f%% of %s)", v, (double)b->value * 100.0 / (double)b->total, a);
 		else
-			fprintf(out, " is %s (of a total of 0)\n", v);
-		return;
+			fprintf(out, " is %s (of a total of 0)", v);
+	} else {
+		num(b->old, a);
+		delta(b->old, b->value, 0, d, pct);
+		fprintf(out, " %s \xe2\x86\x92 %s (%s, %s%s)", a, v, d, b->new_fn ? "new function" : pct,
+			b->gone_fn ? ", gone function" : "");
 	}
-	num(b->old, a);
-	delta(b->old, b->value, 0, d, pct);
-	fprintf(out, " %s \xe2\x86\x92 %s (%s, %s%s)\n", a, v, d, b->new_fn ? "new function" : pct,
-		b->gone_fn ? ", gone function" : "");
+	/* a totals: line that says less than the costs: the gate took the sum (gate.h) */
+	for (s = 0; s < 2; s++) {
+		if (!(b->summed & (1u << s)))
+			continue;
+		num(b->claimed[s], a);
+		fprintf(out, "; %s sum of cost lines, not the %s of its `totals:` line",
+			g->change == GATE_LEVEL ? "the" : s == DIFF_OLD ? "the old profile's" : "the new profile's", a);
+	}
+	putc('\n', out);
 }
 
 static void breaches(FILE *out, const struct gate_result *res)
@@ -502,6 +515,32 @@ static void header_events(FILE *out, const struct report *r)
 	}
 }
 
+/* " (+N inlined)" after a whole function that sums N pieces of code inlined into it (whole.h). */
+static void inlined_note(FILE *out, const struct whole *w, const struct fn *f)
+{
+	if (f && whole_npieces(w, f->id) > 1)
+		fprintf(out, " (+%zu inlined)", whole_npieces(w, f->id) - 1);
+}
+
+/* Under a whole function in the tree: its pieces, "+", each with its self cost. */
+static void tree_pieces(struct tree *t, const struct report *r, const struct fn *f)
+{
+	const struct whole *w = r->whole;
+	size_t k;
+
+	if (whole_npieces(w, f->id) < 2)
+		return;
+	for (k = w->first[f->id]; k < w->first[f->id + 1]; k++) {
+		const struct fn *g = w->piece[k];
+		struct tline *l = tree_add(t);
+		l->cells = tree_cells(t);
+		cost_cells(r, g->self, l->cells);
+		l->mark = "  + ";
+		l->label = label(g->k.file->name, g->k.name, k == w->first[f->id] ? " (self, its own code)"
+										  : " (self, inlined)");
+	}
+}
+
 void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 {
 	const struct profile *p = r->p;
@@ -588,6 +627,7 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 		char *cells = xcalloc(2 * r->nshow + 1, CELL);
 		fputs("| ", out);
 		md_fn(out, f->k.file->name, f->k.name, 1);
+		inlined_note(out, r->whole, r->whole && p == r->whole->merged ? f : NULL);
 		cost_cells(r, f->self, cells);
 		cost_cells(r, fn_incl(p, f), cells + r->nshow * CELL);
 		for (k = 0; k < 2 * r->nshow; k++)
@@ -606,6 +646,8 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 			l->mark = "* ";
 			l->label = label(f->k.file->name, f->k.name, "");
 		}
+		if (r->whole && p == r->whole->merged)
+			tree_pieces(&t, r, f);
 		if (!is_unknown(f))
 			tree_calls(&t, r, f, 0);
 	}
@@ -778,7 +820,8 @@ void report_md_diff(struct report *r, const struct diff *d, const char *old_name
 		}
 		fputs(" |", out);
 	}
-	fputs("\n\n| Event | Old | New | Change |\n|:--|--:|--:|--:|\n", out);
+	/* two tables in a row read as one: the totals get their own heading */
+	fputs("\n\n### Program totals\n\n| Event | Old | New | Change |\n|:--|--:|--:|--:|\n", out);
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k];
 		fputs("| ", out);
@@ -835,6 +878,7 @@ void report_md_diff(struct report *r, const struct diff *d, const char *old_name
 		int new_fn = !f->in[DIFF_OLD];
 		fputs("| ", out);
 		md_fn(out, f->file, f->name, 1);
+		inlined_note(out, r->whole, r->whole ? f->fn[DIFF_NEW] : NULL);
 		if (new_fn)
 			fputs(" **new**", out);
 		else if (!f->in[DIFF_NEW])

@@ -9,6 +9,7 @@
 #include "hash.h"
 #include "numfmt.h"
 #include "sort.h"
+#include "whole.h"
 
 /* " LABEL VALUE" with the value escaped (the profile's text). */
 static void field(const struct report *r, const char *label, const char *value)
@@ -399,6 +400,22 @@ static void dedupe_files(struct report *r)
 	r->nfiles = n;
 }
 
+/* --whole-functions: the pieces a row sums, under it, each with its self cost (whole.h). */
+static void print_pieces(struct report *r, const struct fn *f)
+{
+	const struct whole *w = r->whole;
+	size_t k;
+
+	if (whole_npieces(w, f->id) < 2)
+		return;
+	for (k = w->first[f->id]; k < w->first[f->id + 1]; k++) {
+		report_cc(r, w->piece[k]->self, r->width);
+		fputs("   + ", r->out);
+		print_name(r, w->piece[k]);
+		putc('\n', r->out);
+	}
+}
+
 void report_table(struct report *r)
 {
 	const struct profile *p = r->p;
@@ -517,6 +534,8 @@ void report_table(struct report *r)
 				putc('\n', out);
 			}
 		}
+		if (f && r->whole && p == r->whole->merged)
+			print_pieces(r, f);
 		if (f && o->tree_calling && !is_unknown(f))
 			print_calls(r, f, 0);
 

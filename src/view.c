@@ -10,6 +10,7 @@
 #include "graph.h"
 #include "hash.h"
 #include "modname.h"
+#include "pattern.h"
 #include "sort.h"
 
 static int host_cmp(const void *x, const void *y)
@@ -212,7 +213,6 @@ static int matches(const struct fn *f, const struct opts_filter *v, size_t n,
 		   enum opts_filter_kind kind)
 {
 	size_t i;
-	char buf[4096];
 
 	for (i = 0; i < n; i++) {
 		const char *g = v[i].glob;
@@ -223,10 +223,7 @@ static int matches(const struct fn *f, const struct opts_filter *v, size_t n,
 				return 1;
 			continue;
 		}
-		if (!strcmp(f->k.name, g) || !fnmatch(g, f->k.name, 0))
-			return 1;
-		if ((size_t)snprintf(buf, sizeof(buf), "%s:%s", f->k.file->name, f->k.name) < sizeof(buf) &&
-		    (!strcmp(buf, g) || !fnmatch(g, buf, 0)))
+		if (pattern_match(g, f->k.file->name, f->k.name))
 			return 1;
 	}
 	return 0;

@@ -19,6 +19,7 @@ PAIRS = [
     ("diff/hash_old.cg", "diff/hash_new.cg",
      ["--mod-filename=s|^/build/[0-9a-f]+/||", "--mod-funcname=s/'[0-9]+$//"]),
     ("diff/hash_old.cg", "diff/hash_new.cg", ["--sort=Dr"]),
+    ("regress/inlined_old.cg", "regress/inlined_new.cg", []),
 ]
 
 
@@ -51,6 +52,16 @@ def check(binary, schema, cwd, old, new, extra):
     for side, path in (("old", old), ("new", new)):
         own = json.loads(run(binary, cwd, ["--format=json"] + [path]))
         assert own["totals"] == j["totals"][side], (side, own["totals"])
+    # a whole function's self cost is its own plus its pieces', each side
+    for f in j["functions"]:
+        assert (f["whole"] is None) != (f["inlined_into"] is None), f["name"]
+        if f["whole"] is None:
+            continue
+        pieces = [g for g in j["functions"] if g["inlined_into"] == {"file": f["file"], "name": f["name"]}]
+        for side in ("old", "new"):
+            for e in range(n):
+                s = f["self"][side][e] + sum(g["self"][side][e] for g in pieces)
+                assert f["whole"]["self"][side][e] == s, (f["name"], side, s)
 
 
 def main():

@@ -60,7 +60,40 @@ def check(binary, validator, path):
             return "%s: a call to an unknown id" % f["name"]
         if f["calls"] != sum(c["count"] for c in f["callers"]):
             return "%s: calls is not the sum of its callers' counts" % f["name"]
+    why = check_whole(doc)
+    if why:
+        return why
     return check_tsv(binary, cwd, base, doc)
+
+
+def check_whole(doc):
+    """A whole function's self cost is the sum of its pieces' (every event);
+    each piece but the function itself says it was inlined into it; every
+    function is a piece of exactly one whole function."""
+    fns = {f["id"]: f for f in doc["functions"]}
+    seen = {}
+    for f in doc["functions"]:
+        w = f["whole"]
+        if (w is None) == (f["inlined_into"] is None):
+            return "%s: whole and inlined_into both set or both null" % f["name"]
+        if w is None:
+            continue
+        if w["pieces"][0] != f["id"]:
+            return "%s: the first piece is not the function itself" % f["name"]
+        for e in range(len(doc["events"])):
+            s = sum(fns[k]["self"][e] or 0 for k in w["pieces"])
+            if (w["self"][e] or 0) != s:
+                return "%s: whole self %r is not the sum of its pieces' %d" % (
+                    f["name"], w["self"][e], s)
+        for k in w["pieces"]:
+            if k in seen:
+                return "function %d is a piece of two functions" % k
+            seen[k] = f["id"]
+            if k != f["id"] and fns[k]["inlined_into"] != f["id"]:
+                return "%s: piece %d is not inlined into it" % (f["name"], k)
+    if set(seen) != set(fns):
+        return "%d functions are pieces of no whole function" % len(set(fns) - set(seen))
+    return None
 
 
 def tsv_costs(fields):

@@ -6,8 +6,11 @@ usage: tests/readme-run.py [README]   (from the top folder, after make)
 A command is an indented line of the README starting with "$ " (a line
 ending in a backslash goes on with the next).  Indented lines of the same
 block that do not start with "$ " are output the command must print (each
-as a line of its standard output, trailing spaces aside; "..." is not
-checked).  Every command runs in one bash, so "export" carries on, with
+as a line of its standard output, trailing spaces aside; a line "..." is
+not checked, and "..." inside a line stands for any text).  When that
+output holds a broken limit ("annogrind: limit ... exceeded"), every
+broken limit the command prints must be one of those lines: a limit that
+should break once cannot break on several lines unnoticed.  Every command runs in one bash, so "export" carries on, with
 HOME a new empty folder and PATH without the checkout, so "annogrind"
 is found only where the README installs it:
 
@@ -17,7 +20,8 @@ is found only where the README installs it:
     package P must be one apt knows (apt-cache show), when apt-cache is
     there; "apt-get update" is not run.
   - Every other command runs in a work folder holding prog.c, a copy of
-    testdata/demo/qsort_hanoi.c (the README's "your program").  After
+    testdata/demo/qsort_hanoi.c (the README's "your program"), and
+    shapes.cpp, a copy of testdata/demo/shapes.cpp (its C++ program).  After
     "valgrind --tool=callgrind ./prog" without --callgrind-out-file, the
     profile callgrind.out.PID is renamed callgrind.out.1234, the name the
     README then uses.
@@ -63,6 +67,17 @@ def commands(path):
     return out
 
 
+def matches(want, line):
+    """Is line the README's output line want, "..." in it standing for any text?"""
+    if '...' not in want:
+        return want == line
+    return re.fullmatch('.*'.join(re.escape(p) for p in want.split('...')), line) is not None
+
+
+def is_breach(line):
+    return line.startswith('annogrind: limit ') and ' exceeded: ' in line
+
+
 def main():
     cmds = commands(readme)
     if not cmds:
@@ -76,6 +91,8 @@ def main():
     os.makedirs(work)
     shutil.copy(os.path.join(top, 'testdata/demo/qsort_hanoi.c'),
                 os.path.join(work, 'prog.c'))
+    shutil.copy(os.path.join(top, 'testdata/demo/shapes.cpp'),
+                os.path.join(work, 'shapes.cpp'))
     path = ':'.join(p for p in os.environ.get('PATH', '/usr/bin:/bin').split(':')
                     if p and os.path.abspath(p) != top)
     env = dict(os.environ, HOME=home, PATH=path, LC_ALL='C')
@@ -131,8 +148,13 @@ def main():
                 problem = 'exit status %d' % rc
             got = [l.rstrip() for l in text.split('\n')]
             for e in expect:
-                if problem is None and e not in got:
+                if problem is None and not any(matches(e, g) for g in got):
                     problem = 'no output line %r' % e
+            if problem is None and any(is_breach(e) for e in expect):
+                for g in got:
+                    if is_breach(g) and not any(matches(e, g) for e in expect):
+                        problem = 'a broken limit the README does not show: %r' % g
+                        break
             m = (re.search(r'>\s*(\S+)\s*$', cmd)
                  or re.search(r'--output=(\S+)', cmd))
             if problem is None and not m and not text.strip() and words[0] == 'annogrind':

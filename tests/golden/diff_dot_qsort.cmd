@@ -8,7 +8,8 @@
 # quicksort'2 (5,348x) and hanoi'2 -> hanoi'2 (8,188x) are dashed, count only.
 # Second command: with --threshold=90, functions above 10% (216,778.6):
 # the 9 from ???:0x000000000001ab70 down to swap (505,274); hanoi (167,907)
-# is out.
+# is out.  The graph label says what the cut hid: 17 of the 247 functions
+# are shown, down to do_lookup_x (30,138 Ir, 1.39%); 230 are hidden.
 cd diff
 annogrind --format=dot callgrind.out.qsort_hanoi_default
 annogrind --format=dot --threshold=90 --sort=Ir callgrind.out.qsort_hanoi_default | grep -c 'label="[^"]*incl'

@@ -14,4 +14,4 @@
 #           -10 (-3.23%); Dr 62 -> 56: -6 (-9.68%)
 # Without the rules every function is new or gone (second command).
 annogrind --diff --threshold=100 --mod-filename='s|^/build/[0-9a-f]+/||' --mod-funcname="s/'[0-9]+\$//" diff/hash_old.cg diff/hash_new.cg
-annogrind --diff --threshold=100 --show=Ir diff/hash_old.cg diff/hash_new.cg | tail -n 10
+annogrind --diff --auto=no --threshold=100 --show=Ir diff/hash_old.cg diff/hash_new.cg | tail -n 10

@@ -5,6 +5,7 @@
 
 #include "gate.h"
 #include "graph.h"
+#include "pattern.h"
 #include "suites.h"
 
 static struct gate g;
@@ -251,6 +252,24 @@ START_TEST(escaped)
 }
 END_TEST
 
+START_TEST(pattern_suffix)
+{
+	/* a FILE part matches the file's path from any '/' on */
+	ck_assert(pattern_match("shapes.cpp:main", "/a/b/shapes.cpp", "main"));
+	ck_assert(pattern_match("b/shapes.cpp:main", "/a/b/shapes.cpp", "main"));
+	ck_assert(pattern_match("shapes.cpp:main", "shapes.cpp", "main"));
+	ck_assert(pattern_match("*.cpp:ma*", "/a/b/shapes.cpp", "main"));
+	ck_assert(!pattern_match("hapes.cpp:main", "/a/b/shapes.cpp", "main"));
+	ck_assert(!pattern_match("shapes.cpp:main", "/a/b/shapes.cpp/", "main"));
+	ck_assert(!pattern_match("shapes.cpp:main", "/a/b/shapes.cpp", "mainx"));
+	/* no FILE part: names only ("::" is C++'s), so no suffix of a path */
+	ck_assert(!pattern_match("b*", "/a/b/shapes.cpp", "main"));
+	ck_assert(pattern_match("ns::f", "/a/x.cc", "ns::f"));
+	ck_assert(!pattern_match("x.cc::f", "/a/x.cc", "f"));
+	ck_assert(pattern_match("x.cc:ns::f", "/a/x.cc", "ns::f"));
+}
+END_TEST
+
 Suite *gate_suite(void)
 {
 	Suite *s = suite_create("gate");
@@ -266,6 +285,7 @@ Suite *gate_suite(void)
 	tcase_add_test(tc, checks);
 	tcase_add_test(tc, long_name);
 	tcase_add_test(tc, escaped);
+	tcase_add_test(tc, pattern_suffix);
 	suite_add_tcase(s, tc);
 	return s;
 }

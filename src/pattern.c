@@ -1,0 +1,73 @@
+/* pattern: how --limit, --focus, --ignore and --hide pick functions by name. */
+#include "pattern.h"
+
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+
+static int hit(const char *pattern, const char *s)
+{
+	return !strcmp(pattern, s) || !fnmatch(pattern, s, 0);
+}
+
+/*
+ * The FILE part of pattern: up to its first ':' that is not half of a C++
+ * "::" (its length), or -1 when it has none: "parse*" picks functions
+ * named parse..., not every function of a file /src/parse.c.
+ */
+static long file_part(const char *pattern)
+{
+	const char *c;
+
+	for (c = strchr(pattern, ':'); c; c = strchr(c + 1, ':')) {
+		if (c[1] == ':') {
+			c++;
+			continue;
+		}
+		return c - pattern;
+	}
+	return -1;
+}
+
+int pattern_match(const char *pattern, const char *file, const char *name)
+{
+	char buf[512], *full = buf;
+	size_t fl = strlen(file), nl = strlen(name), i, slashes = 0;
+	long part;
+	int found;
+
+	if (hit(pattern, name))
+		return 1;
+	if (fl + nl + 2 > sizeof(buf))
+		full = xmalloc(fl + nl + 2);
+	memcpy(full, file, fl);
+	full[fl] = ':';
+	memcpy(full + fl + 1, name, nl + 1);
+	found = hit(pattern, full);
+	/*
+	 * The file as a path relative to one of its folders: the folder a
+	 * profile was made or is read in should not decide whether
+	 * "shapes.cpp:main" picks a function.  Only the end of the path with as
+	 * many '/' as the FILE part has is tried (one more match, whatever the
+	 * depth of the path).
+	 */
+	part = file_part(pattern);
+	if (!found && part >= 0) {
+		for (i = 0; i < (size_t)part; i++)
+			slashes += pattern[i] == '/';
+		for (i = fl; i > 0; i--) {
+			if (full[i - 1] != '/')
+				continue;
+			if (!slashes--) {
+				if (i < fl)
+					found = hit(pattern, full + i);
+				break;
+			}
+		}
+	}
+	if (full != buf)
+		free(full);
+	return found;
+}
