@@ -34,9 +34,13 @@ for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); d
 	for set in "--auto=no --threshold=100" "--inclusive=yes --tree=both --auto=no --threshold=100" \
 		"--auto=yes --threshold=100 --context=3"; do
 		# shellcheck disable=SC2086
-		(cd "$dir" && "$bin" $set "$base") 2>/dev/null | sed "2s|^Profile data file.*'|Profile data file 'FILE'|" >"$tmp/a"
+		# (a source newer than the profile is said of the original only: the
+		# copy of the corpus may give a source a later time than its profile)
+		(cd "$dir" && "$bin" $set "$base") 2>/dev/null | sed "2s|^Profile data file.*'|Profile data file 'FILE'|" |
+			grep -v "^@ Source file .* is more recent than input file" >"$tmp/a"
 		# shellcheck disable=SC2086
-		(cd "$dir" && "$bin" $set "$tmp/w") 2>/dev/null | sed "2s|^Profile data file.*'|Profile data file 'FILE'|" >"$tmp/b"
+		(cd "$dir" && "$bin" $set "$tmp/w") 2>/dev/null | sed "2s|^Profile data file.*'|Profile data file 'FILE'|" |
+			grep -v "^@ Source file .* is more recent than input file" >"$tmp/b"
 		if ! cmp -s "$tmp/a" "$tmp/b"; then
 			[ $ok = 1 ] && echo "FAIL $f ($set)"
 			ok=0

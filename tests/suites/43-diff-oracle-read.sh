@@ -56,8 +56,10 @@ for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); d
 		ran=1
 		# shellcheck disable=SC2086
 		(cd "$dir" && callgrind_annotate $set "$tmp/w") 2>/dev/null >"$tmp/b"
-		sed 2d "$tmp/a" | sort >"$tmp/as"
-		sed 2d "$tmp/b" | sort >"$tmp/bs"
+		# (a source newer than the profile is said of the original only: the
+		# copy of the corpus may give a source a later time than its profile)
+		sed 2d "$tmp/a" | grep -v "^@ Source file .* is more recent than input file" | sort >"$tmp/as"
+		sed 2d "$tmp/b" | grep -v "^@ Source file .* is more recent than input file" | sort >"$tmp/bs"
 		if ! cmp -s "$tmp/as" "$tmp/bs"; then
 			[ $ok = 1 ] && echo "FAIL $f ($set)"
 			ok=0
