@@ -695,7 +695,8 @@ static int part_cmp(const void *x, const void *y)
  * down (by their first stack) and scales everything above the frames of
  * each by target / current (at most FIT_STEP either way), then scales
  * each function's self cost over its stacks back to the exact sum; until
- * no constraint is off by more than FIT_TOL, at most FIT_SWEEPS sweeps.
+ * no constraint is off by more than FIT_CLOSE of the program total, at
+ * most FIT_SWEEPS sweeps.
  * A constraint still off by more than FIT_FAR after FIT_WARM sweeps is
  * dropped: the stacks made cannot meet it (stacks too small to make, or
  * calls the split put elsewhere), and chasing it moves the rest.  Exact
@@ -705,7 +706,7 @@ static int part_cmp(const void *x, const void *y)
  * FIT_BUDGET steps a stack: a chain of thousands of functions.
  */
 #define FIT_SWEEPS 40
-#define FIT_TOL 1e-7
+#define FIT_CLOSE 1e-6
 #define FIT_BUDGET 64
 #define FIT_WARM 5
 #define FIT_FAR 4.0
@@ -738,7 +739,7 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 	size_t n = s->n, nf = p->nfns, i, k, ncon = 0, sweep;
 	uint32_t *near;
 	struct fitc *con;
-	double *tot, *fac;
+	double *tot, *fac, total = s->sum > 0 ? (double)s->sum : 1;
 	uint64_t work = 0, budget = (uint64_t)FIT_BUDGET * n;
 
 	if (!n)
@@ -789,7 +790,7 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 				tot[s->node[i].parent] += tot[i];
 		for (k = 0; k < ncon; k++) {
 			struct fitc *c = &con[k];
-			double cur = 0, r;
+			double cur = 0, r, off;
 			uint32_t j;
 			if (c->dead)
 				continue;
@@ -810,8 +811,12 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 				c->dead = 1;	/* the stacks made cannot meet it */
 				continue;
 			}
-			if (r > 1 + worst || r < 1 - worst)
-				worst = r > 1 ? r - 1 : 1 - r;
+			/* met to a millionth of the program: left as it is */
+			off = (c->target > cur ? c->target - cur : cur - c->target) / total;
+			if (off < FIT_CLOSE)
+				continue;
+			if (off > worst)
+				worst = off;
 			if (r > FIT_STEP)
 				r = FIT_STEP;
 			if (r < 1 / FIT_STEP)
@@ -835,7 +840,7 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 				for (k = fstart[i]; k < fstart[i + 1]; k++)
 					x[flist[k]] *= (double)self / sum;
 		}
-		if (worst < FIT_TOL)
+		if (worst < FIT_CLOSE)
 			break;
 	}
 	free(tot);
