@@ -185,6 +185,12 @@ static size_t src_fill(struct src *s)
 	return (size_t)n;
 }
 
+/* No line left to read (a line being skipped may still end it: not the end). */
+static int src_at_end(struct src *s)
+{
+	return !s->skip && s->start == s->end && !src_fill(s);
+}
+
 static void src_close(struct src *s)
 {
 	if (s->fd >= 0)
@@ -476,7 +482,8 @@ static void unidentified(const struct report *r, const char *name)
  * then the lines past its end and line 0.  Adds what it printed to printed.
  */
 static void annotate(const struct report *r, const struct ann *a, struct src *s,
-		     time_t profile_mtime, struct cc *printed, struct call_index *index)
+		     const struct timespec *profile_mtime, struct cc *printed,
+		     struct call_index *index)
 {
 	const struct profile *p = r->p;
 	const struct file *f = a->f;
@@ -512,7 +519,11 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 		goto done;
 	}
 
-	newer = profile_mtime && s->st.st_mtime > profile_mtime;
+	/* to the nanosecond: a source saved in the second the profile was written is newer too */
+	newer = profile_mtime &&
+		(s->st.st_mtim.tv_sec > profile_mtime->tv_sec ||
+		 (s->st.st_mtim.tv_sec == profile_mtime->tv_sec &&
+		  s->st.st_mtim.tv_nsec > profile_mtime->tv_nsec));
 	if (newer)
 		warn_newer(r, a->name);
 	report_events(r, width);
@@ -531,6 +542,11 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 		i++;
 		while (s->lineno + 1 < low && src_next(s, &line, &len))
 			;
+		/* a range wholly past the end has no line to mark: its costs are bogus lines */
+		if (s->lineno + 1 < low || src_at_end(s)) {
+			eof = 1;
+			break;
+		}
 		if (low != 1)
 			print_marker(out, low);
 		while (s->lineno < high) {
@@ -646,7 +662,7 @@ void report_source(struct report *r)
 	size_t nunread = 0, nann, nunfound = 0, i, k, *width;
 	struct cc *printed, *tot;
 	struct stat pst;
-	time_t profile_mtime = 0;
+	const struct timespec *profile_mtime = NULL;
 	struct call_index ci = { NULL, 0 };
 	int did = 0;
 
@@ -658,7 +674,7 @@ void report_source(struct report *r)
 		goto out;
 	}
 	if (strcmp(r->input_name, "-") && !stat(r->input_name, &pst))
-		profile_mtime = pst.st_mtime;
+		profile_mtime = &pst.st_mtim;
 	printed = xcalloc(1, profile_cc_size(p));
 	unfound = xcalloc(nann + 1, sizeof(*unfound));
 	unread = xcalloc(nann + 1, sizeof(*unread));
