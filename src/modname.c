@@ -291,7 +291,7 @@ static int add_count(uint64_t *to, uint64_t n, const struct fn *caller, const st
 
 static int add(struct profile *dst, struct cc *to, const struct cc *from)
 {
-	if (cc_add(to, from, dst->ev.n)) {
+	if (cc_add_as(dst, to, from, dst->ev.n)) {
 		diag(DIAG_ERROR, NULL, 0, "a renamed cost does not fit in 64 bits");
 		return -1;
 	}
@@ -440,6 +440,7 @@ int modname_copy_header(struct profile *dst, const struct profile *src)
 	profile_init(dst);
 	if (copy_events(&dst->ev, &src->ev))
 		return -1;
+	dst->signed_counts = src->signed_counts;
 	dst->creator = dup_or_null(src->creator);
 	dst->cmd = dup_or_null(src->cmd);
 	dst->pid = dup_or_null(src->pid);

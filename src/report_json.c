@@ -124,10 +124,14 @@ static void jcost(struct outbuf *out, const struct profile *p, const struct cc *
 	for (i = 0; i < p->ev.n; i++) {
 		if (i)
 			outbuf_putc(out, ',');
-		if (c && cc_defined(p, c, i))
+		if (c && cc_defined(p, c, i) && p->signed_counts && (int64_t)c->v[i] < 0) {
+			outbuf_putc(out, '-');	/* Cachegrind's signed counts */
+			ju64(out, 0 - c->v[i]);
+		} else if (c && cc_defined(p, c, i)) {
 			ju64(out, c->v[i]);
-		else
+		} else {
 			outbuf_puts(out, "null");
+		}
 	}
 	outbuf_putc(out, ']');
 }

@@ -45,8 +45,12 @@ static void tcost(struct outbuf *out, const struct profile *p, const struct cc *
 	size_t i;
 	for (i = 0; i < p->ev.n; i++) {
 		outbuf_putc(out, '\t');
-		if (c && cc_defined(p, c, i))
+		if (c && cc_defined(p, c, i) && p->signed_counts && (int64_t)c->v[i] < 0) {
+			outbuf_putc(out, '-');	/* Cachegrind's signed counts */
+			outbuf_u64(out, 0 - c->v[i]);
+		} else if (c && cc_defined(p, c, i)) {
 			outbuf_u64(out, c->v[i]);
+		}
 	}
 }
 
