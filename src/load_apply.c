@@ -9,6 +9,7 @@
 #include "hash.h"
 #include "icode.h"
 #include "load.h"
+#include "numfmt.h"
 
 /*
  * How a line goes: loader_block() takes a block's records in order.  Runs
@@ -97,6 +98,8 @@ struct loader {
 	size_t costs_n;		/* costs[i] is 0 from here on: a line clears only
 				 * what the one before it wrote, not every event */
 	struct part_tot summary, totals;
+	uint64_t summary_line;	/* of the summary: line of the current part */
+	int warned_summary;
 	uint64_t *self_sum;	/* sum of self costs of the current part */
 	uint32_t part_ndef;
 	int warned_relcost;
@@ -330,6 +333,12 @@ static int nonzero(const uint64_t *v, size_t n)
 	return 0;
 }
 
+/* The quoted name of event i. */
+static const char *ev_name(const struct loader *ld, size_t i)
+{
+	return diag_quote(ld->p->ev.ev[i].name, strlen(ld->p->ev.ev[i].name));
+}
+
 /* *dst += x as signed 64-bit counts; nonzero when the sum does not fit */
 static inline unsigned sadd(uint64_t *dst, uint64_t x)
 {
@@ -374,6 +383,27 @@ static int part_finish(struct loader *ld)
 		lim = nraw;
 	if (lim < nraw && ndef < ld->part_ndef)
 		ndef = ld->part_ndef;	/* what the columns past lim would say */
+	if (sum_ok && ld->cachegrind && !ld->warned_summary) {
+		/*
+		 * Percentages are of the summary: one that disagrees shows rows
+		 * at 200%.  Cachegrind's summary is the sum of its cost lines
+		 * (cg_annotate refuses a file where it is not); Callgrind's may
+		 * count what was not dumped (--toggle-collect, a lost part).
+		 */
+		for (i = 0; i < ld->summary.n && i < nraw; i++) {
+			char a[32], b[32];
+			if (ld->summary.v[i] == ld->self_sum[i])
+				continue;
+			numfmt_commify_as(ld->summary.v[i], p->signed_counts, a);
+			numfmt_commify_as(ld->self_sum[i], p->signed_counts, b);
+			diag(DIAG_WARNING, ld->name, ld->summary_line,
+			     "'summary:' line disagrees with the cost lines: %s for event %s, "
+			     "whose cost lines sum to %s; percentages are of the summary",
+			     a, ev_name(ld, i), b);
+			ld->warned_summary = 1;
+			break;
+		}
+	}
 	for (i = 0; i < lim; i++) {
 		uint64_t v;
 		if (sum_ok && i < ld->summary.n) {
@@ -501,6 +531,8 @@ static int parse_numbers(struct loader *ld, const char *s, const char *end,
 	}
 	t->n = n;
 	t->given = 1;
+	if (t == &ld->summary)
+		ld->summary_line = ld->lineno;
 	return 0;
 }
 
@@ -748,12 +780,6 @@ static const char *wrapped(const struct loader *ld, const uint64_t *dst, const u
 
 	for (i = 0; i + 1 < n && dst[i] >= c[i]; i++)
 		;
-	return diag_quote(ld->p->ev.ev[i].name, strlen(ld->p->ev.ev[i].name));
-}
-
-/* The quoted name of event i. */
-static const char *ev_name(const struct loader *ld, size_t i)
-{
 	return diag_quote(ld->p->ev.ev[i].name, strlen(ld->p->ev.ev[i].name));
 }
 
