@@ -57,7 +57,8 @@ static void usage(FILE *f)
 	      "       annogrind --diff [options] old-profile new-profile\n"
 	      "\n"
 	      "Print an annotated report of a Callgrind profile (callgrind.out.PID).\n"
-	      "With no profile, the first callgrind.out.* in the current folder is read;\n"
+	      "With no profile, the first callgrind.out.* in the current folder is read\n"
+	      "(else the first cachegrind.out.*: Cachegrind's files are read too);\n"
 	      "'-' reads standard input.  Further arguments that are profiles (by their\n"
 	      "content) are summed with the first; the others are source files.  A\n"
 	      "profile P stands for P-01, P-02, ... when those exist (--separate-threads).\n"
@@ -159,17 +160,23 @@ static int usage_error(const char *msg)
 	return usage_error_tail();
 }
 
-/* callgrind_annotate's default: the first callgrind.out* of the current folder. */
+/*
+ * callgrind_annotate's default: the first callgrind.out* of the current
+ * folder; else the first cachegrind.out.* (Cachegrind's files).
+ */
 static char *find_default_profile(void)
 {
+	static const char *const pattern[] = { "callgrind.out*", "cachegrind.out.*" };
 	glob_t g;
 	char *found = NULL;
-	size_t i;
+	size_t i, k;
 
-	if (glob("callgrind.out*", 0, NULL, &g) == 0) {
-		for (i = 0; i < g.gl_pathc && !found; i++)
-			found = strdup(g.gl_pathv[i]);
-		globfree(&g);
+	for (k = 0; k < 2 && !found; k++) {
+		if (glob(pattern[k], 0, NULL, &g) == 0) {
+			for (i = 0; i < g.gl_pathc && !found; i++)
+				found = strdup(g.gl_pathv[i]);
+			globfree(&g);
+		}
 	}
 	return found;
 }
@@ -803,7 +810,7 @@ int main(int argc, char **argv)
 	if (!profile) {
 		found = find_default_profile();
 		if (!found) {
-			rc = usage_error("no profile given and no callgrind.out* in the current folder");
+			rc = usage_error("no profile given and no callgrind.out* or cachegrind.out.* in the current folder");
 			goto out;
 		}
 		profile = found;
