@@ -135,7 +135,11 @@ static size_t collect(const struct report *r, const struct diff *d, struct drow 
 
 /*
  * The rows the table shows: the threshold stops it when the changes'
- * sizes of the rows before reach that share of the sum of all of them.
+ * sizes of the rows before reach that share of the sum of all of them;
+ * --top stops it after that many rows, and --row-threshold at the first
+ * row whose change of the primary sort event is smaller than that share
+ * of the same sum (rows come by size: the rest are smaller still), as in
+ * the report, whose cuts are of the program total.
  */
 static size_t threshold_cut(const struct report *r, const struct drow *rows, size_t nrows)
 {
@@ -146,6 +150,11 @@ static size_t threshold_cut(const struct report *r, const struct drow *rows, siz
 		for (k = 0; k < r->nsort; k++)
 			sum[k] += (double)absdiff(rows[i].key, r->sort[k]);
 	for (i = 0; i < nrows; i++) {
+		if (r->o->top && i >= r->o->top)
+			break;
+		if (r->nsort && r->o->row_threshold > 0 &&
+		    (double)absdiff(rows[i].key, r->sort[0]) * 100.0 < r->o->row_threshold * sum[0])
+			break;
 		if (!r->filter)
 			continue;
 		int reached = 1;
@@ -271,6 +280,11 @@ static void header(const struct report *r, const struct diff *d, const char *con
 	fputs("\nThresholds:      ", out);
 	for (i = 0; i < r->nsort; i++)
 		words(r, " ", r->thr_text[i]);
+	/* only when given, as in the report's header */
+	if (o->row_threshold >= 0)
+		fprintf(out, "\nRow threshold:    %g", o->row_threshold);
+	if (o->top)
+		fprintf(out, "\nTop:              %zu", o->top);
 	fprintf(out, "\nSorted by:        the change of %s cost\n",
 		o->inclusive ? "inclusive" : "self");
 	for (i = 0; i < o->nmod_funcname; i++) {
