@@ -257,9 +257,11 @@ static int parse_part_option(struct opts *o, int c, char *arg)
 			o->summary = OPTS_SUMMARY_OBJECT;
 		} else if (!strcmp(arg, "file")) {
 			o->summary = OPTS_SUMMARY_FILE;
+		} else if (!strcmp(arg, "function")) {
+			o->summary = OPTS_SUMMARY_FUNCTION;
 		} else {
 			snprintf(o->err, sizeof(o->err),
-				 "--summary takes object or file, not '%.60s'", arg);
+				 "--summary takes object, file or function, not '%.60s'", arg);
 			return -1;
 		}
 		return 1;

@@ -163,7 +163,8 @@ static void json_summary(const struct report *r, struct outbuf *out)
 	size_t n = report_summary_rows(r, &rows), i;
 
 	outbuf_puts(out, ",\n  \"summary\": {\"by\": ");
-	outbuf_puts(out, r->o->summary == OPTS_SUMMARY_FILE ? "\"file\"" : "\"object\"");
+	outbuf_puts(out, r->o->summary == OPTS_SUMMARY_FILE ? "\"file\""
+			 : r->o->summary == OPTS_SUMMARY_FUNCTION ? "\"function\"" : "\"object\"");
 	outbuf_puts(out, ", \"rows\": [");
 	for (i = 0; i < n; i++) {
 		outbuf_puts(out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
