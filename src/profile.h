@@ -63,6 +63,10 @@ struct file {
 	size_t nsites;
 	/* its per-line costs and call sites are kept (see profile.want_lines) */
 	unsigned keep_lines:1;
+	/* in a copy renamed by --mod-filename: the names it had (interned), whose
+	   text annotates it (report_source.c); norig 0 elsewhere */
+	const char **orig;
+	uint32_t norig, caporig;
 };
 
 /*
