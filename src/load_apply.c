@@ -367,7 +367,8 @@ static int part_finish(struct loader *ld)
 	size_t i, nraw = p->ev.nraw, lim = ld->part_ndef;
 	uint32_t ndef = 0;
 	int calculated = 1, first = !p->total;
-	int sum_ok = ld->summary.given && nonzero(ld->summary.v, ld->summary.n);
+	/* Cachegrind's summary of a difference may well be all 0 */
+	int sum_ok = ld->summary.given && (ld->cachegrind || nonzero(ld->summary.v, ld->summary.n));
 	int tot_ok = ld->totals.given && nonzero(ld->totals.v, ld->totals.n);
 
 	if (!p->ev.frozen)

@@ -92,7 +92,7 @@ static size_t perc_width(const struct profile *p, uint64_t v, size_t i)
 	uint64_t tot = p->total && cc_defined(p, p->total, i) ? p->total->v[i] : 0;
 
 	if (!v || !tot)
-		return 9;
+		return 9;	/* blanks, or "    (n/a)" */
 	return numfmt_perc(cc_num(p, v) * 100.0 / cc_num(p, tot), text);
 }
 
@@ -177,7 +177,13 @@ void report_cc_of(const struct report *r, const struct cc *c, const size_t *widt
 			if (def && c->v[i]) {
 				uint64_t tot = total && cc_defined(p, total, i) ? total->v[i] : 0;
 				double perc = tot ? cc_num(p, c->v[i]) * 100.0 / cc_num(p, tot) : 0.0;
-				len += numfmt_perc(perc, text + len);
+				if (!tot && p->signed_counts) {
+					/* a difference that sums to 0: a share of nothing */
+					memcpy(text + len, "    (n/a)", 10);
+					len += 9;
+				} else {
+					len += numfmt_perc(perc, text + len);
+				}
 			} else {
 				memcpy(text + len, "         ", 10);
 				len += 9;

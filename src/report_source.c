@@ -635,13 +635,15 @@ static int same_text(const char *a, const char *b)
  * The name whose text annotates file f of a profile renamed by
  * --mod-filename: the renamed name may name no file (s/^a\.c$/A.c/), so
  * it is its first original that can be read.  Several originals renamed
- * to one must hold the same text, as cg_annotate requires: else *differ
- * is a message (malloc'ed) and the file is not annotated.
+ * to one must all be read and hold the same text, as cg_annotate
+ * requires: else *differ is a message (malloc'ed) and the file is not
+ * annotated.  When none can be read, the renamed name is looked up (and
+ * "could not be found").
  */
 static const char *source_name(const struct report *r, const struct ann *a, char **differ)
 {
 	const struct file *f = a->f;
-	const char *first = NULL;
+	const char *first = NULL, *missing = NULL;
 	char *first_path = NULL;
 	uint32_t i;
 
@@ -650,8 +652,11 @@ static const char *source_name(const struct report *r, const struct ann *a, char
 		return a->name;
 	for (i = 0; i < f->norig; i++) {
 		char *path = readable_path(r->o, f->orig[i]);
-		if (!path)
+		if (!path) {
+			if (!missing)
+				missing = f->orig[i];
 			continue;
+		}
 		if (!first) {
 			first = f->orig[i];
 			first_path = path;
@@ -668,6 +673,13 @@ static const char *source_name(const struct report *r, const struct ann *a, char
 		free(path);
 	}
 	free(first_path);
+	if (first && missing && !*differ) {
+		/* the text of one cannot be checked against the others */
+		const char *fmt = "renamed from several files, and '%s' cannot be read";
+		size_t len = strlen(fmt) + strlen(missing);
+		*differ = xmalloc(len);
+		snprintf(*differ, len, fmt, missing);
+	}
 	return first ? first : a->name;
 }
 

@@ -8,3 +8,6 @@ cd cachegrind && touch -d '2026-01-01 00:00:00' a.c b.c dup/a.c && touch -d '202
 annogrind --mod-filename='s/^a\.c$/A.c/' copies.cgout | sed -n '/^-- Auto-annotated source: A.c/,/^-- Auto/p'
 annogrind --mod-filename='s/^dup\///' copies.cgout | sed -n '/^-- Auto-annotated source: a.c/,/^-- Auto/p'
 annogrind --mod-filename='s/^[ab]\.c$/x.c/' --mod-filename='s/^dup\///' copies.cgout | sed -n '/could not/,$p'
+# s/^gone\/// renames gone/a.c, which does not exist, to a.c: a.c's text cannot be checked
+# against it, so a.c is not annotated either.
+annogrind --mod-filename='s/^gone\///' missing.cgout | sed -n '/could not/,$p'
