@@ -296,6 +296,38 @@ static int load_inputs(struct profile *p, const struct input_list *in, const cha
 	return 0;
 }
 
+/*
+ * What reads counts as unsigned only refuses a profile of signed counts
+ * (Cachegrind's: profile.signed_counts) with a negative total or function
+ * cost (cg_diff's differences) rather than print -100 as 2^64-100.
+ * Returns the exit status, or 0.
+ */
+static int signed_refused(const struct opts *o, const struct profile *p, size_t ngates)
+{
+	const char *what = o->format == OPTS_FORMAT_MARKDOWN ? "--format=markdown"
+			   : o->format == OPTS_FORMAT_DOT ? "--format=dot"
+			   : o->format == OPTS_FORMAT_FOLDED ? "--format=folded"
+			   : o->format == OPTS_FORMAT_FLAMEGRAPH ? "--format=flamegraph"
+			   : ngates ? "--limit" : o->nfilters ? "--focus, --ignore and --hide" : NULL;
+	char err[256];
+	size_t i, e;
+	int neg = 0;
+
+	if (!p->signed_counts || !what)
+		return 0;
+	/* a Cachegrind run's own counts are never negative: only a difference is refused */
+	for (e = 0; e < p->ev.n && p->total; e++)
+		neg |= (int64_t)p->total->v[e] < 0;
+	for (i = 0; i < p->nfns && !neg; i++)
+		for (e = 0; e < p->ev.n; e++)
+			neg |= (int64_t)p->fns[i]->self->v[e] < 0;
+	if (!neg)
+		return 0;
+	snprintf(err, sizeof(err), "%s cannot read the negative counts of a Cachegrind profile "
+		 "(the text report, json, tsv and callgrind can)", what);
+	return usage_error(err);
+}
+
 /* Several files: the thread and part numbers of the first would mislead. */
 static void merge_header(struct profile *p)
 {
@@ -617,6 +649,8 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			rc = EXIT_INPUT;
 			goto out;
 		}
+		if ((rc = signed_refused(o, &p[s], ngates)))
+			goto out;
 		if (funcs.n || files.n) {
 			/* renamed copies, whose inclusive costs see the merged names */
 			use[s] = xmalloc(sizeof(*use[s]));
@@ -842,6 +876,8 @@ int main(int argc, char **argv)
 			rc = EXIT_INPUT;
 		goto out;
 	}
+	if ((rc = signed_refused(&o, &p, ngates)))
+		goto out;
 	profile_seal(&p);
 #ifdef __GLIBC__
 	malloc_trim(0);	/* give back the loader's blocks and the indexes before the graph */
