@@ -418,6 +418,12 @@ int diff_build(struct diff *d, const struct profile *old, const struct profile *
 	arena_init(&d->arena);
 	d->p[DIFF_OLD] = old;
 	d->p[DIFF_NEW] = new_;
+	if (old->signed_counts != new_->signed_counts) {
+		/* a Callgrind count past 2^63-1 has no signed reading */
+		snprintf(err, errlen, "a Cachegrind profile (signed counts) cannot be compared with a Callgrind profile");
+		return -1;
+	}
+	d->sgn = new_->signed_counts;
 	map_events(d);
 	if (d->partial && !partial_ok)
 		return diff_events_differ(d, 0, err, errlen) ? -1 : 0;
@@ -494,6 +500,7 @@ int diff_profile(const struct diff *d, struct profile *out)
 	int s;
 
 	profile_init(out);
+	out->signed_counts = d->sgn;
 	for (i = 0; i < en->n; i++)
 		len += 2 * (strlen(en->ev[i].name) + 8);
 	text = xmalloc(len + 1);

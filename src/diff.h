@@ -85,6 +85,7 @@ struct diff {
 	size_t nev;			/* NEW's events, raw and derived */
 	size_t *old_ev;			/* per event of NEW, its index in OLD, or DIFF_NO_EVENT */
 	int partial;			/* the events recorded differ */
+	int sgn;			/* both profiles' counts are signed (Cachegrind's) */
 	struct cc *total[2];
 	struct diff_fn **fns;		/* in order of creation */
 	size_t nfns;

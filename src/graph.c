@@ -146,7 +146,8 @@ static int member_cmp(const void *a, const void *b)
 static size_t clamp(const struct profile *p, struct cc *c)
 {
 	size_t i, n = 0;
-	if (!p->total)
+	/* a signed profile (Cachegrind's) has no calls: inclusive is self, of either sign */
+	if (!p->total || p->signed_counts)
 		return 0;
 	for (i = 0; i < p->ev.n; i++)
 		if (cc_defined(p, p->total, i) && c->v[i] > p->total->v[i]) {

@@ -9,6 +9,7 @@
 #include "hash.h"
 #include "icode.h"
 #include "load.h"
+#include "numfmt.h"
 
 /*
  * How a line goes: loader_block() takes a block's records in order.  Runs
@@ -65,6 +66,14 @@ struct loader {
 	struct idtab ids[SP_N];
 	uint32_t partno;	/* parts of this file begun before the current one */
 	int by_callgrind;	/* a creator: line names Callgrind (its names have levels) */
+	/*
+	 * Cachegrind's files: a cmd: line and none of the header lines only
+	 * Callgrind's format has (version:, creator:, positions:, part:, ...).
+	 * Their counts are signed (profile.signed_counts), a cost line after
+	 * fl= and before fn= is charged to "<unspecified>" of that file, and
+	 * they have no calls.  Known once the first body line comes.
+	 */
+	int cmd_seen, callgrind_header, cachegrind;
 
 	const char *ob;		/* current object */
 	struct file *fl;	/* current file: last fl=, fi= or fe= */
@@ -89,6 +98,8 @@ struct loader {
 	size_t costs_n;		/* costs[i] is 0 from here on: a line clears only
 				 * what the one before it wrote, not every event */
 	struct part_tot summary, totals;
+	uint64_t summary_line;	/* of the summary: line of the current part */
+	int warned_summary;
 	uint64_t *self_sum;	/* sum of self costs of the current part */
 	uint32_t part_ndef;
 	int warned_relcost;
@@ -322,6 +333,28 @@ static int nonzero(const uint64_t *v, size_t n)
 	return 0;
 }
 
+/* The quoted name of event i. */
+static const char *ev_name(const struct loader *ld, size_t i)
+{
+	return diag_quote(ld->p->ev.ev[i].name, strlen(ld->p->ev.ev[i].name));
+}
+
+/* *dst += x as signed 64-bit counts; nonzero when the sum does not fit */
+static inline unsigned sadd(uint64_t *dst, uint64_t x)
+{
+	int64_t r;
+	unsigned bad = __builtin_add_overflow((int64_t)*dst, (int64_t)x, &r);
+
+	*dst = (uint64_t)r;
+	return bad;
+}
+
+/* What a count that does not fit is said not to fit in. */
+static const char *count_range(const struct loader *ld)
+{
+	return ld->p->signed_counts ? "a signed 64-bit number" : "64 bits";
+}
+
 /*
  * The total of a part: its summary: line, else its totals: line, else the
  * sum of its self costs.  Columns a short summary: leaves out come from the
@@ -334,7 +367,8 @@ static int part_finish(struct loader *ld)
 	size_t i, nraw = p->ev.nraw, lim = ld->part_ndef;
 	uint32_t ndef = 0;
 	int calculated = 1, first = !p->total;
-	int sum_ok = ld->summary.given && nonzero(ld->summary.v, ld->summary.n);
+	/* Cachegrind's summary of a difference may well be all 0 */
+	int sum_ok = ld->summary.given && (ld->cachegrind || nonzero(ld->summary.v, ld->summary.n));
 	int tot_ok = ld->totals.given && nonzero(ld->totals.v, ld->totals.n);
 
 	if (!p->ev.frozen)
@@ -350,6 +384,27 @@ static int part_finish(struct loader *ld)
 		lim = nraw;
 	if (lim < nraw && ndef < ld->part_ndef)
 		ndef = ld->part_ndef;	/* what the columns past lim would say */
+	if (sum_ok && ld->cachegrind && !ld->warned_summary) {
+		/*
+		 * Percentages are of the summary: one that disagrees shows rows
+		 * at 200%.  Cachegrind's summary is the sum of its cost lines
+		 * (cg_annotate refuses a file where it is not); Callgrind's may
+		 * count what was not dumped (--toggle-collect, a lost part).
+		 */
+		for (i = 0; i < ld->summary.n && i < nraw; i++) {
+			char a[32], b[32];
+			if (ld->summary.v[i] == ld->self_sum[i])
+				continue;
+			numfmt_commify_as(ld->summary.v[i], p->signed_counts, a);
+			numfmt_commify_as(ld->self_sum[i], p->signed_counts, b);
+			diag(DIAG_WARNING, ld->name, ld->summary_line,
+			     "'summary:' line disagrees with the cost lines: %s for event %s, "
+			     "whose cost lines sum to %s; percentages are of the summary",
+			     a, ev_name(ld, i), b);
+			ld->warned_summary = 1;
+			break;
+		}
+	}
 	for (i = 0; i < lim; i++) {
 		uint64_t v;
 		if (sum_ok && i < ld->summary.n) {
@@ -366,8 +421,9 @@ static int part_finish(struct loader *ld)
 			if (ndef < ld->part_ndef)
 				ndef = ld->part_ndef;
 		}
-		if (__builtin_add_overflow(p->total->v[i], v, &p->total->v[i]))
-			return ERR(ld, "program total does not fit in 64 bits (event %s)",
+		if (p->signed_counts ? sadd(&p->total->v[i], v)
+				     : __builtin_add_overflow(p->total->v[i], v, &p->total->v[i]))
+			return ERR(ld, "program total does not fit in %s (event %s)", count_range(ld),
 				   diag_quote(p->ev.ev[i].name, strlen(p->ev.ev[i].name)));
 	}
 	if (ndef > p->total->ndef)
@@ -394,6 +450,13 @@ static int freeze(struct loader *ld)
 	if (!ld->events_seen)
 		return ERR(ld, "no 'events:' line before the profile data");
 	if (!ld->costs) {
+		/* the first file says how counts are read; a sum keeps to one way */
+		if (p->nfiles == 1)
+			p->signed_counts = ld->cachegrind;
+		else if (p->signed_counts != ld->cachegrind)
+			return ERR(ld, "a %s profile cannot be summed with the %s profile%s before it",
+				   ld->cachegrind ? "Cachegrind" : "Callgrind",
+				   ld->cachegrind ? "Callgrind" : "Cachegrind", p->nfiles > 2 ? "s" : "");
 		nraw = p->ev.nraw;
 		ld->costs = xcalloc(p->ev.n + 1, sizeof(uint64_t));
 		ld->prev_costs = ld->costs;
@@ -421,6 +484,29 @@ static void set_once(char **dst, const char *s, const char *end)
 		*dst = dup_value(s, end);
 }
 
+/*
+ * A count of a Cachegrind file: a signed decimal (or 0x) number, "-200"
+ * in cg_diff's output, stored in two's complement; LOAD_NUM_OVERFLOW past
+ * -2^63 .. 2^63-1.
+ */
+static int parse_signed(const char **sp, const char *end, uint64_t *out)
+{
+	const char *s = *sp;
+	int neg = 0, r;
+	uint64_t v;
+
+	if (s < end && (*s == '-' || *s == '+'))
+		neg = *s++ == '-';
+	r = load_parse_u64(&s, end, &v);
+	if (r != LOAD_NUM_OK)
+		return r;
+	if (v > (uint64_t)INT64_MAX + neg)
+		return LOAD_NUM_OVERFLOW;
+	*out = neg ? 0 - v : v;
+	*sp = s;
+	return LOAD_NUM_OK;
+}
+
 static int parse_numbers(struct loader *ld, const char *s, const char *end,
 			 struct part_tot *t, const char *what)
 {
@@ -437,15 +523,17 @@ static int parse_numbers(struct loader *ld, const char *s, const char *end,
 			break;
 		if (n == nraw)
 			return ERR(ld, "'%s:' line has more numbers than the %zu events", what, nraw);
-		r = load_parse_u64(&s, end, &t->v[n]);
+		r = ld->cachegrind ? parse_signed(&s, end, &t->v[n]) : load_parse_u64(&s, end, &t->v[n]);
 		if (r == LOAD_NUM_OVERFLOW)
-			return ERR(ld, "number in '%s:' line does not fit in 64 bits", what);
+			return ERR(ld, "number in '%s:' line does not fit in %s", what, count_range(ld));
 		if (r != LOAD_NUM_OK || (s < end && !is_space(*s)))
 			return ERR(ld, "bad number %s in '%s:' line", diag_quote(s, (size_t)(end - s)), what);
 		n++;
 	}
 	t->n = n;
 	t->given = 1;
+	if (t == &ld->summary)
+		ld->summary_line = ld->lineno;
 	return 0;
 }
 
@@ -494,8 +582,11 @@ static int header_line(struct loader *ld, const char *key, size_t klen,
 #define KEY(lit) (klen == sizeof(lit) - 1 && !memcmp(key, lit, klen))
 	s = skip_space(s, end);
 	/* totals: ends a part and xdebug writes summary: after data */
-	if (KEY("totals"))
+	if (KEY("totals")) {
+		ld->callgrind_header = 1;
+		ld->cachegrind = 0;
 		return parse_numbers(ld, s, end, &ld->totals, "totals");
+	}
 	if (KEY("summary") && ld->in_body)
 		return parse_numbers(ld, s, end, &ld->summary, "summary");
 	if (!(KEY("version") || KEY("creator") || KEY("pid") || KEY("thread") ||
@@ -513,6 +604,11 @@ static int header_line(struct loader *ld, const char *key, size_t klen,
 		p->nparts++;
 	}
 	ld->header_seen = 1;
+	if (KEY("cmd"))
+		ld->cmd_seen = 1;
+	else if (!KEY("desc") && !KEY("events") && !KEY("summary"))
+		ld->callgrind_header = 1;
+	ld->cachegrind = ld->cmd_seen && !ld->callgrind_header;
 	if (KEY("version")) {
 		const char *q = s;
 		uint64_t major;
@@ -699,6 +795,20 @@ static int wrapped_any(const uint64_t *dst, const uint64_t *c, size_t n)
 	return 0;
 }
 
+/* profile_fn() through the loader's cache (objects are not in the key) */
+static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, const char *name)
+{
+	uintptr_t h = ((uintptr_t)file >> 4) * 31 + ((uintptr_t)name >> 3);
+	struct fn_cache *e = &ld->fncache[(h ^ h >> 10) & (FN_CACHE - 1)];
+
+	if (e->file != file || e->name != name) {
+		e->fn = profile_fn(ld->p, obj, file, name);
+		e->file = file;
+		e->name = name;
+	}
+	return e->fn;
+}
+
 /* Add the pending calls= line and its cost line to a call or call site. */
 static int call_add(struct loader *ld, uint64_t *count, struct cc *cc, const uint64_t *c,
 		    size_t n)
@@ -789,6 +899,13 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 	if (line == UINT64_MAX)
 		return ERR(ld, "line number 2^64-1 is out of range");
 
+	if (!fn && ld->cachegrind && ld->fl) {
+		/* Cachegrind's format: fl= starts a file's costs of no function yet */
+		fn = ld->fn = fn_of(ld, ld->ob ? ld->ob : profile_intern(p, "", 0), ld->fl,
+				    profile_intern(p, "<unspecified>", 13));
+		fn->listed = 1;
+		fn->named = 1;
+	}
 	if (!fn) {
 		if (ld->call_pending)
 			return ERR(ld, "call cost line before any 'fn=' line");
@@ -827,7 +944,28 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 		}
 	}
 	dst = fn->self;
-	{
+	if (p->signed_counts) {
+		/* Cachegrind's signed counts: the first column whose sum does not fit */
+		size_t bs = n, bt = n, bl = n;
+		for (i = 0; i < n; i++) {
+			if (sadd(&dst->v[i], c[i]) && bs == n)
+				bs = i;
+			if (sadd(&ld->self_sum[i], c[i]) && bt == n)
+				bt = i;
+			if (lc && sadd(&lc->v[i], c[i]) && bl == n)
+				bl = i;
+		}
+		if (bs < n)
+			return ERR(ld, "cost of function %s does not fit in a signed 64-bit number (event %s)",
+				   diag_quote(fn->k.name, strlen(fn->k.name)), ev_name(ld, bs));
+		if (bt < n)
+			return ERR(ld, "total cost of the profile does not fit in a signed 64-bit number (event %s)",
+				   ev_name(ld, bt));
+		if (bl < n)
+			return ERR(ld, "cost of line %llu of %s does not fit in a signed 64-bit number (event %s)",
+				   (unsigned long long)line, diag_quote(f->name, strlen(f->name)),
+				   ev_name(ld, bl));
+	} else {
 		uint64_t *restrict sv = dst->v, *restrict ss = ld->self_sum;
 		uint64_t *restrict lv = lc ? lc->v : NULL;
 		for (i = 0; i < n; i++) {
@@ -883,8 +1021,20 @@ static int cost_line(struct loader *ld, const char *s, const char *end)
 				   diag_quote(line_start, (size_t)(end - line_start)), nraw,
 				   nraw > 1 ? "s" : "");
 		start = s;
-		r = load_parse_u64(&s, end, &c[n]);
-		if (r == LOAD_NUM_NONE && (*start == '*' || *start == '+' || *start == '-')) {
+		if (ld->cachegrind)
+			r = parse_signed(&s, end, &c[n]);
+		else
+			r = load_parse_u64(&s, end, &c[n]);
+		if (r == LOAD_NUM_NONE && *start == '-' && !ld->cachegrind && start + 1 < end &&
+		    (unsigned)(start[1] - '0') < 10) {
+			/* not a difference to the line before: in Callgrind's format only
+			   positions are relative, and its counts are never negative */
+			while (s < end && !is_space(*s))
+				s++;
+			return ERR(ld, "negative count %s in a Callgrind profile (only positions may be relative)",
+				   diag_quote(start, (size_t)(s - start)));
+		}
+		if (r == LOAD_NUM_NONE && (*start == '*' || *start == '+') && !ld->cachegrind) {
 			/* speedscope's writer compresses costs like positions */
 			uint64_t v;
 			if (parse_pos(ld, &s, end, ld->prev_costs[n], &v, "count"))
@@ -898,8 +1048,8 @@ static int cost_line(struct loader *ld, const char *s, const char *end)
 			r = LOAD_NUM_OK;
 		}
 		if (r == LOAD_NUM_OVERFLOW)
-			return ERR(ld, "count %s does not fit in 64 bits",
-				   diag_quote(start, (size_t)(end - start)));
+			return ERR(ld, "count %s does not fit in %s",
+				   diag_quote(start, (size_t)(end - start)), count_range(ld));
 		if (r != LOAD_NUM_OK || (s < end && !is_space(*s))) {
 			while (s < end && !is_space(*s))
 				s++;
@@ -954,6 +1104,9 @@ static int fast_cost_line(struct loader *ld, const uint64_t *tv, const tok_type 
 		pos[i] = i < ntok ? pos_step(prevpos[i], tv[i], tt[i], &bad) : prevpos[i];
 	for (i = 0; i < n; i++)
 		bad |= tt[npos + i] != TK_DEC;
+	if (ld->cachegrind)	/* signed: a count past 2^63-1 is worded the slow way */
+		for (i = 0; i < n; i++)
+			bad |= tv[npos + i] > (uint64_t)INT64_MAX;
 	if (bad)
 		return 0;
 	/* nothing written before this point: the slow way may still be taken */
@@ -965,19 +1118,6 @@ static int fast_cost_line(struct loader *ld, const uint64_t *tv, const tok_type 
 
 /* ---- body lines ---- */
 
-/* profile_fn() through the loader's cache (objects are not in the key) */
-static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, const char *name)
-{
-	uintptr_t h = ((uintptr_t)file >> 4) * 31 + ((uintptr_t)name >> 3);
-	struct fn_cache *e = &ld->fncache[(h ^ h >> 10) & (FN_CACHE - 1)];
-
-	if (e->file != file || e->name != name) {
-		e->fn = profile_fn(ld->p, obj, file, name);
-		e->file = file;
-		e->name = name;
-	}
-	return e->fn;
-}
 
 
 static int calls_line(struct loader *ld, const char *s, const char *end)
@@ -1116,6 +1256,11 @@ static int name_line(struct loader *ld, int k, const char *name)
 	case NK_FI:
 	case NK_FE:
 		ld->fl = file_of(ld, name);
+		if (ld->cachegrind && k == NK_FL) {
+			/* no function until its fn=: cost_apply() charges "<unspecified>" */
+			ld->fn = NULL;
+			break;
+		}
 		if (k != NK_FL && ld->fn) {
 			/* inlined code: its costs go to "file:function" of that file */
 			ld->fn = fn_of(ld, ld->fn->obj, ld->fl, ld->fn->k.name);
@@ -1157,6 +1302,10 @@ static int body_line(struct loader *ld, const char *key, size_t klen,
 		return -1;
 	ld->in_body = 1;
 	ld->jump_pending = 0;	/* a jump's position line comes right after it */
+	if (ld->cachegrind && (k == NK_COB || k == NK_CFI || k == NK_CFL || k == NK_CFN ||
+			       (klen == 5 && !memcmp(key, "calls", 5))))
+		return ERR(ld, "call line %s in a Cachegrind profile (no 'version:' or 'creator:' line says it is Callgrind's)",
+			   diag_quote(key, (size_t)(end - key)));
 	if (k >= 0) {
 		if (parse_name(ld, key_space[k], s, end, &name))
 			return -1;
@@ -1307,7 +1456,8 @@ static int run_take(struct loader *ld, const struct block *b, const struct run *
 	unsigned bad = 0;
 
 	n = ru->ncol > npos ? ru->ncol - npos : 0;
-	if (!c || !fn || ld->call_pending || !ld->pos_seen || n > nraw || npos > RUN_POS ||
+	/* the tokenizer's sums are unsigned: Cachegrind's signed counts go line by line */
+	if (!c || !fn || ld->call_pending || ld->cachegrind || !ld->pos_seen || n > nraw || npos > RUN_POS ||
 	    ru->bad >> npos)
 		return 0;
 	f = ld->fl ? ld->fl : current_file(ld);
@@ -1386,7 +1536,8 @@ int loader_block(struct loader *ld, const struct block *b)
 			const struct name_rec *nr = &b->name[name++];
 			le = s + r->len;
 			/* what handle_line() checks before the key, then body_line() */
-			if (ld->header_seen && !ld->call_pending && ld->costs) {
+			if (ld->header_seen && !ld->call_pending && ld->costs &&
+			    !(ld->cachegrind && nr->key >= NK_COB && nr->key <= NK_CFN)) {
 				if (name_rec_apply(ld, nr, s))
 					return -1;
 				continue;
@@ -1395,7 +1546,7 @@ int loader_block(struct loader *ld, const struct block *b)
 			size_t nt = r->ntok - REC_CALLS;
 			int rc = 0;
 			le = s + r->len;
-			if (ld->header_seen && !ld->call_pending && ld->costs)
+			if (ld->header_seen && !ld->call_pending && ld->costs && !ld->cachegrind)
 				rc = calls_tokens(ld, b->tv + tok, b->tt + tok, nt);
 			tok += nt;
 			if (rc > 0)

@@ -60,7 +60,8 @@ static void usage(FILE *f)
 	      "       annogrind --diff [options] old-profile new-profile [source-file ...]\n"
 	      "\n"
 	      "Print an annotated report of a Callgrind profile (callgrind.out.PID).\n"
-	      "With no profile, the first callgrind.out.* in the current folder is read;\n"
+	      "With no profile, the first callgrind.out.* in the current folder is read\n"
+	      "(else the first cachegrind.out.*: Cachegrind's files are read too);\n"
 	      "'-' reads standard input.  Further arguments that are profiles (by their\n"
 	      "content) are summed with the first; the others are source files.  A\n"
 	      "profile P stands for P-01, P-02, ... when those exist (--separate-threads).\n"
@@ -73,10 +74,12 @@ static void usage(FILE *f)
 	      "      --sort=A,B,C         sort by events A,B,C [event column order];\n"
 	      "                           A:PCT gives a threshold per event\n"
 	      "      --threshold=PCT      show functions until PCT% of the primary\n"
-	      "                           sort event is covered [99]\n"
+	      "                           sort event is covered [99] (callgrind_annotate's;\n"
+	      "                           cg_annotate's --threshold is --row-threshold)\n"
 	      "      --show-percs=yes|no  show a percentage for each non-zero count [yes]\n"
+	      "                           (cg_annotate's --no-show-percs: no)\n"
 	      "      --auto=yes|no        annotate the source files of the functions\n"
-	      "                           shown [yes]\n"
+	      "                           shown [yes] (cg_annotate's --no-annotate: no)\n"
 	      "      --context=N          lines of context around annotated lines [8]\n"
 	      "      --inclusive=yes|no   sort and show inclusive costs [no]\n"
 	      "      --whole-functions=yes|no\n"
@@ -101,6 +104,7 @@ static void usage(FILE *f)
 	      "                           (with --diff: red grew, blue shrank)\n"
 	      "      --row-threshold=PCT  show a function only if its primary sort\n"
 	      "                           event is at least PCT% of the total [off]\n"
+	      "                           (cg_annotate's --threshold)\n"
 	      "      --top=N              show at most N functions [all; 60 boxes\n"
 	      "                           with --format=dot]\n"
 	      "      --limit=EVENT=MAX    exit 1 if the program total of EVENT passes\n"
@@ -130,9 +134,10 @@ static void usage(FILE *f)
 	      "      --hide=GLOB          take matches out, their cost to their callers\n"
 	      "      --focus-object=GLOB, --ignore-object=GLOB, --hide-object=GLOB\n"
 	      "                           the same for the functions of matching objects\n"
-	      "      --summary=object|file\n"
-	      "                           self costs summed by object or by file,\n"
-	      "                           before the function table (and in JSON, TSV)\n"
+	      "      --summary=object|file|function\n"
+	      "                           self costs summed by object, by file, or by\n"
+	      "                           function name over its files, before the\n"
+	      "                           function table (and in JSON, TSV)\n"
 	      "      --escape=auto|always|never\n"
 	      "                           write control characters of names as \\xHH:\n"
 	      "                           on a terminal (auto), always or never [auto]\n"
@@ -164,17 +169,23 @@ static int usage_error(const char *msg)
 	return usage_error_tail();
 }
 
-/* callgrind_annotate's default: the first callgrind.out* of the current folder. */
+/*
+ * callgrind_annotate's default: the first callgrind.out* of the current
+ * folder; else the first cachegrind.out.* (Cachegrind's files).
+ */
 static char *find_default_profile(void)
 {
+	static const char *const pattern[] = { "callgrind.out*", "cachegrind.out.*" };
 	glob_t g;
 	char *found = NULL;
-	size_t i;
+	size_t i, k;
 
-	if (glob("callgrind.out*", 0, NULL, &g) == 0) {
-		for (i = 0; i < g.gl_pathc && !found; i++)
-			found = strdup(g.gl_pathv[i]);
-		globfree(&g);
+	for (k = 0; k < 2 && !found; k++) {
+		if (glob(pattern[k], 0, NULL, &g) == 0) {
+			for (i = 0; i < g.gl_pathc && !found; i++)
+				found = strdup(g.gl_pathv[i]);
+			globfree(&g);
+		}
 	}
 	return found;
 }
@@ -355,6 +366,38 @@ static int load_inputs(struct profile *p, const struct input_list *in, const cha
 	}
 	roots_finish(&roots, p);
 	return 0;
+}
+
+/*
+ * What reads counts as unsigned only refuses a profile of signed counts
+ * (Cachegrind's: profile.signed_counts) with a negative total or function
+ * cost (cg_diff's differences) rather than print -100 as 2^64-100.
+ * Returns the exit status, or 0.
+ */
+static int signed_refused(const struct opts *o, const struct profile *p, size_t ngates)
+{
+	const char *what = o->format == OPTS_FORMAT_MARKDOWN ? "--format=markdown"
+			   : o->format == OPTS_FORMAT_DOT ? "--format=dot"
+			   : o->format == OPTS_FORMAT_FOLDED ? "--format=folded"
+			   : o->format == OPTS_FORMAT_FLAMEGRAPH ? "--format=flamegraph"
+			   : ngates ? "--limit" : o->nfilters ? "--focus, --ignore and --hide" : NULL;
+	char err[256];
+	size_t i, e;
+	int neg = 0;
+
+	if (!p->signed_counts || !what)
+		return 0;
+	/* a Cachegrind run's own counts are never negative: only a difference is refused */
+	for (e = 0; e < p->ev.n && p->total; e++)
+		neg |= (int64_t)p->total->v[e] < 0;
+	for (i = 0; i < p->nfns && !neg; i++)
+		for (e = 0; e < p->ev.n; e++)
+			neg |= (int64_t)p->fns[i]->self->v[e] < 0;
+	if (!neg)
+		return 0;
+	snprintf(err, sizeof(err), "%s cannot read the negative counts of a Cachegrind profile "
+		 "(the text report, json, tsv and callgrind can)", what);
+	return usage_error(err);
 }
 
 /* Several files: the thread and part numbers of the first would mislead. */
@@ -717,6 +760,8 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			rc = EXIT_INPUT;
 			goto out;
 		}
+		if ((rc = signed_refused(o, &p[s], ngates)))
+			goto out;
 		if (funcs.n || files.n) {
 			/* renamed copies, whose inclusive costs see the merged names */
 			use[s] = xmalloc(sizeof(*use[s]));
@@ -953,7 +998,7 @@ int main(int argc, char **argv)
 	if (!profile) {
 		found = find_default_profile();
 		if (!found) {
-			rc = usage_error("no profile given and no callgrind.out* in the current folder");
+			rc = usage_error("no profile given and no callgrind.out* or cachegrind.out.* in the current folder");
 			goto out;
 		}
 		profile = found;
@@ -984,6 +1029,8 @@ int main(int argc, char **argv)
 			rc = EXIT_INPUT;
 		goto out;
 	}
+	if ((rc = signed_refused(&o, &p, ngates)))
+		goto out;
 	profile_seal(&p);
 #ifdef __GLIBC__
 	malloc_trim(0);	/* give back the loader's blocks and the indexes before the graph */

@@ -353,9 +353,32 @@ static int add_count(uint64_t *to, uint64_t n, const struct fn *caller, const st
 	return -1;
 }
 
+/*
+ * Which files of the original profile a renamed file stands for: its
+ * sources are theirs (the renamed name may name no file at all).
+ */
+static void note_original(struct profile *dst, struct file *f, const char *name)
+{
+	uint32_t i;
+
+	name = profile_intern(dst, name, strlen(name));
+	for (i = 0; i < f->norig; i++)
+		if (f->orig[i] == name)
+			return;
+	if (f->norig == f->caporig) {	/* a few names: the old array stays in the arena */
+		const char **v;
+		f->caporig = f->caporig ? 2 * f->caporig : 2;
+		v = arena_alloc(&dst->arena, f->caporig * sizeof(*v));
+		if (f->norig)
+			memcpy(v, f->orig, f->norig * sizeof(*v));
+		f->orig = v;
+	}
+	f->orig[f->norig++] = name;
+}
+
 static int add(struct profile *dst, struct cc *to, const struct cc *from)
 {
-	if (cc_add(to, from, dst->ev.n)) {
+	if (cc_add_as(dst, to, from, dst->ev.n)) {
 		diag(DIAG_ERROR, NULL, 0, "a renamed cost does not fit in 64 bits");
 		return -1;
 	}
@@ -504,6 +527,7 @@ int modname_copy_header(struct profile *dst, const struct profile *src)
 	profile_init(dst);
 	if (copy_events(&dst->ev, &src->ev))
 		return -1;
+	dst->signed_counts = src->signed_counts;
 	dst->creator = dup_or_null(src->creator);
 	dst->cmd = dup_or_null(src->cmd);
 	dst->pid = dup_or_null(src->pid);
@@ -550,6 +574,7 @@ int modname_profile(struct profile *dst, const struct profile *src,
 			goto out;
 		}
 		fmap[i] = profile_file(dst, name);
+		note_original(dst, fmap[i], src->files[i]->name);
 	}
 	for (i = 0; i < src->nfns; i++) {
 		const struct fn *f = src->fns[i];

@@ -22,6 +22,22 @@ size_t numfmt_commify(uint64_t v, char *buf)
 	return len;
 }
 
+size_t numfmt_commify_as(uint64_t v, int sgn, char *buf)
+{
+	if (sgn && (int64_t)v < 0) {
+		buf[0] = '-';
+		return 1 + numfmt_commify(0 - v, buf + 1);
+	}
+	return numfmt_commify(v, buf);
+}
+
+size_t numfmt_width_as(uint64_t v, int sgn)
+{
+	if (sgn && (int64_t)v < 0)
+		return 1 + numfmt_width(0 - v);
+	return numfmt_width(v);
+}
+
 size_t numfmt_width(uint64_t v)
 {
 	size_t n = 1;

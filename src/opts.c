@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "diag.h"
 
 enum {
 	OPT_VERSION = 256,
@@ -38,6 +39,8 @@ enum {
 	OPT_OUTPUT,
 	OPT_JOBS,
 	OPT_WHOLE_FUNCTIONS,
+	OPT_NO_SHOW_PERCS,
+	OPT_NO_ANNOTATE,
 };
 
 static const struct option longopts[] = {
@@ -72,6 +75,9 @@ static const struct option longopts[] = {
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "jobs", required_argument, NULL, OPT_JOBS },
 	{ "whole-functions", optional_argument, NULL, OPT_WHOLE_FUNCTIONS },
+	/* cg_annotate's spellings (its --annotate clashes with ours, which takes a value) */
+	{ "no-show-percs", no_argument, NULL, OPT_NO_SHOW_PERCS },
+	{ "no-annotate", no_argument, NULL, OPT_NO_ANNOTATE },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -253,9 +259,11 @@ static int parse_part_option(struct opts *o, int c, char *arg)
 			o->summary = OPTS_SUMMARY_OBJECT;
 		} else if (!strcmp(arg, "file")) {
 			o->summary = OPTS_SUMMARY_FILE;
+		} else if (!strcmp(arg, "function")) {
+			o->summary = OPTS_SUMMARY_FUNCTION;
 		} else {
 			snprintf(o->err, sizeof(o->err),
-				 "--summary takes object or file, not '%.60s'", arg);
+				 "--summary takes object, file or function, not '%.60s'", arg);
 			return -1;
 		}
 		return 1;
@@ -379,6 +387,48 @@ static int set_format(struct opts *o, const char *arg)
 	return -1;
 }
 
+/*
+ * Rules written for cg_annotate (Python) or Perl may use what POSIX
+ * regular expressions lack; regcomp() takes most of it without a word and
+ * renames differently ('\d' is the letter d, '+?' is not lazy).  Warned
+ * about once per rule: the first such piece of its RE.  The escapes the
+ * GNU C library adds (\w \W \s \S \b \B \< \> \` \') do what they do
+ * in Perl, and back-references \1 to \9 are POSIX's.
+ */
+static void warn_foreign_re(const char *opt, const char *rule)
+{
+	char delim;
+	const char *s, *q = rule;	/* (diag() escapes what a terminal must not get) */
+
+	if (rule[0] != 's' || !rule[1] || rule[1] == '\\')
+		return;	/* modname.c words the syntax error */
+	delim = rule[1];
+	for (s = rule + 2; *s && *s != delim; s++) {
+		if (*s == '\\' && s[1]) {
+			char c = s[1];
+			if (c != delim && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) &&
+			    !strchr("wWsSbB", c)) {
+				diag(DIAG_WARNING, NULL, 0,
+				     "%s rule '%s': '\\%c' is not an escape of POSIX regular expressions: it matches the letter '%c'",
+				     opt, q, c, c);
+				return;
+			}
+			s++;
+		} else if ((*s == '+' || *s == '*' || *s == '?' || *s == '}') && s[1] == '?' &&
+			   s > rule + 2) {
+			diag(DIAG_WARNING, NULL, 0,
+			     "%s rule '%s': '%c?' is not lazy in POSIX regular expressions (it is greedy, then optional)",
+			     opt, q, *s);
+			return;
+		} else if (*s == '(' && s[1] == '?') {
+			diag(DIAG_WARNING, NULL, 0,
+			     "%s rule '%s': '(?' is Perl's group syntax, not POSIX's (for (?i), give the flag i: s/RE/REPL/i)",
+			     opt, q);
+			return;
+		}
+	}
+}
+
 /* Keep a pointer to argv's string; modname.c checks the syntax. */
 static void add_arg(char ***v, size_t *n, char *arg)
 {
@@ -441,6 +491,12 @@ int opts_parse(struct opts *o, int argc, char **argv)
 			if (yes_no(o, "auto", optarg, &o->auto_annotate))
 				return -1;
 			break;
+		case OPT_NO_SHOW_PERCS:
+			o->show_percs = 0;
+			break;
+		case OPT_NO_ANNOTATE:
+			o->auto_annotate = 0;
+			break;
 		case OPT_INCLUSIVE:
 			if (yes_no(o, "inclusive", optarg, &o->inclusive))
 				return -1;
@@ -482,9 +538,11 @@ int opts_parse(struct opts *o, int argc, char **argv)
 			o->diff = 1;
 			break;
 		case OPT_MOD_FUNCNAME:
+			warn_foreign_re("--mod-funcname", optarg);
 			add_arg(&o->mod_funcname, &o->nmod_funcname, optarg);
 			break;
 		case OPT_MOD_FILENAME:
+			warn_foreign_re("--mod-filename", optarg);
 			add_arg(&o->mod_filename, &o->nmod_filename, optarg);
 			break;
 		case 'I': {

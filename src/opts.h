@@ -26,6 +26,7 @@ enum opts_summary {
 	OPTS_SUMMARY_NONE = 0,
 	OPTS_SUMMARY_OBJECT,
 	OPTS_SUMMARY_FILE,
+	OPTS_SUMMARY_FUNCTION,	/* each function name over the files it spans */
 };
 
 /* --focus, --ignore, --hide (GLOB against functions) and --*-object (against objects). */

@@ -445,6 +445,23 @@ int cc_add(struct cc *dst, const struct cc *src, size_t n)
 	return bad ? -1 : 0;
 }
 
+int cc_add_as(const struct profile *p, struct cc *dst, const struct cc *src, size_t n)
+{
+	size_t i;
+	int bad = 0;
+
+	if (!p->signed_counts)
+		return cc_add(dst, src, n);
+	for (i = 0; i < n; i++) {
+		int64_t r;
+		bad |= __builtin_add_overflow((int64_t)dst->v[i], (int64_t)src->v[i], &r);
+		dst->v[i] = (uint64_t)r;
+	}
+	if (src->ndef > dst->ndef)
+		dst->ndef = src->ndef;
+	return bad ? -1 : 0;
+}
+
 const char *fn_fullname(const struct fn *f, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s:%s", f->k.file->name, f->k.name);

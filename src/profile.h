@@ -63,6 +63,10 @@ struct file {
 	size_t nsites;
 	/* its per-line costs and call sites are kept (see profile.want_lines) */
 	unsigned keep_lines:1;
+	/* in a copy renamed by --mod-filename: the names it had (interned), whose
+	   text annotates it (report_source.c); norig 0 elsewhere */
+	const char **orig;
+	uint32_t norig, caporig;
 };
 
 /*
@@ -186,6 +190,15 @@ struct profile {
 	 */
 	struct cc **root_cost;
 
+	/*
+	 * Cachegrind's counts are signed (cg_diff writes differences): a
+	 * profile read from Cachegrind files holds them in the same 64-bit
+	 * words, in two's complement, and sets signed_counts.  Sums are the
+	 * same unsigned additions; what compares, prints or divides a count
+	 * reads it through cc_num() and cc_lt().  A Callgrind profile keeps
+	 * the full unsigned range.
+	 */
+	int signed_counts;
 	struct cc *total;	/* program totals */
 	int total_calculated;	/* no summary:/totals: line gave any column */
 
@@ -284,6 +297,26 @@ size_t profile_lines_sorted(const struct file *f, uint64_t **lines, const struct
 
 /* dst += src over all columns; -1 when a counter would pass 2^64-1. */
 int cc_add(struct cc *dst, const struct cc *src, size_t n);
+/* The same, with the sums checked as signed counts when p has signed_counts. */
+int cc_add_as(const struct profile *p, struct cc *dst, const struct cc *src, size_t n);
+
+/* A count as a number: signed in a profile with signed_counts. */
+static inline double cc_num(const struct profile *p, uint64_t v)
+{
+	return p->signed_counts ? (double)(int64_t)v : (double)v;
+}
+
+/* a < b, as counts of p */
+static inline int cc_lt(const struct profile *p, uint64_t a, uint64_t b)
+{
+	return p->signed_counts ? (int64_t)a < (int64_t)b : a < b;
+}
+
+/* |v| as an unsigned number (what sorts and cuts a signed profile's rows) */
+static inline uint64_t cc_abs(const struct profile *p, uint64_t v)
+{
+	return p->signed_counts && (int64_t)v < 0 ? 0 - v : v;
+}
 /* Value of column i, and whether it is defined. */
 static inline int cc_defined(const struct profile *p, const struct cc *c, size_t i)
 {

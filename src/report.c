@@ -85,30 +85,56 @@ void report_release(struct report *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* The width of the percentage report_cc() prints after count v of event i. */
+static size_t perc_width(const struct profile *p, uint64_t v, size_t i)
+{
+	char text[64];
+	uint64_t tot = p->total && cc_defined(p, p->total, i) ? p->total->v[i] : 0;
+
+	if (!v || !tot)
+		return 9;	/* blanks, or "    (n/a)" */
+	return numfmt_perc(cc_num(p, v) * 100.0 / cc_num(p, tot), text);
+}
+
 void report_widths(const struct report *r, const struct cc *const *ccs, size_t n,
 		   size_t *width)
 {
 	const struct profile *p = r->p;
 	size_t i, k, ne = p->ev.n;
 	size_t extra = r->o->show_percs ? 9 : 0;
-	uint64_t *maxv = xcalloc(ne + 1, sizeof(*maxv));
+	uint64_t *maxv = xcalloc(2 * ne + 1, sizeof(*maxv)), *minv = maxv + ne;
 	unsigned char *any = xcalloc(ne + 1, 1);
+	int sgn = p->signed_counts;
 
-	/* the widest number is the largest one */
+	/* the widest number is the largest one, or the most negative one */
 	for (k = 0; k < n; k++) {
 		const struct cc *c = ccs[k];
 		for (i = 0; i < ne; i++) {
 			if (!cc_defined(p, c, i))
 				continue;
 			any[i] = 1;
-			if (c->v[i] > maxv[i])
+			if (cc_lt(p, maxv[i], c->v[i]))
 				maxv[i] = c->v[i];
+			if (cc_lt(p, c->v[i], minv[i]))
+				minv[i] = c->v[i];
 		}
 	}
 	for (i = 0; i < ne; i++) {
 		size_t w = escape_width(p->ev.ev[i].name, strlen(p->ev.ev[i].name), r->esc);
-		if (any[i] && numfmt_width(maxv[i]) + extra > w)
-			w = numfmt_width(maxv[i]) + extra;
+		if (any[i] && numfmt_width_as(maxv[i], sgn) + extra > w)
+			w = numfmt_width_as(maxv[i], sgn) + extra;
+		if (any[i] && numfmt_width_as(minv[i], sgn) + extra > w)
+			w = numfmt_width_as(minv[i], sgn) + extra;
+		if (any[i] && sgn && extra) {
+			/* signed counts: shares past 100% or below 0, wider than " (100.0%)" */
+			size_t j;
+			for (j = 0; j < 2; j++) {
+				uint64_t v = j ? minv[i] : maxv[i];
+				size_t len = numfmt_width_as(v, sgn) + perc_width(p, v, i);
+				if (len > w)
+					w = len;
+			}
+		}
 		width[i] = w;
 	}
 	free(maxv);
@@ -141,7 +167,7 @@ void report_cc_of(const struct report *r, const struct cc *c, const size_t *widt
 		char text[64];
 		int def = c && cc_defined(p, c, i);
 		if (def)
-			len = numfmt_commify(c->v[i], text);
+			len = numfmt_commify_as(c->v[i], p->signed_counts, text);
 		else {
 			text[0] = '.';
 			text[1] = '\0';
@@ -150,8 +176,14 @@ void report_cc_of(const struct report *r, const struct cc *c, const size_t *widt
 		if (r->o->show_percs) {
 			if (def && c->v[i]) {
 				uint64_t tot = total && cc_defined(p, total, i) ? total->v[i] : 0;
-				double perc = tot ? (double)c->v[i] * 100.0 / (double)tot : 0.0;
-				len += numfmt_perc(perc, text + len);
+				double perc = tot ? cc_num(p, c->v[i]) * 100.0 / cc_num(p, tot) : 0.0;
+				if (!tot && p->signed_counts) {
+					/* a difference that sums to 0: a share of nothing */
+					memcpy(text + len, "    (n/a)", 10);
+					len += 9;
+				} else {
+					len += numfmt_perc(perc, text + len);
+				}
 			} else {
 				memcpy(text + len, "         ", 10);
 				len += 9;
@@ -199,8 +231,9 @@ int report_row_cut(const struct report *r, const struct cc *c, size_t nshown)
 		return 1;
 	if (r->o->row_threshold <= 0)
 		return 0;
-	v = c && cc_defined(p, c, e) ? (double)c->v[e] : 0;
-	tot = p->total && cc_defined(p, p->total, e) ? (double)p->total->v[e] : 0;
+	/* a signed profile (a difference) cuts by size, whatever the sign */
+	v = c && cc_defined(p, c, e) ? (double)cc_abs(p, c->v[e]) : 0;
+	tot = p->total && cc_defined(p, p->total, e) ? (double)cc_abs(p, p->total->v[e]) : 0;
 	return v * 100.0 < r->o->row_threshold * tot;
 }
 
@@ -213,8 +246,13 @@ int report_cost_cmp(const struct report *r, const struct cc *a, const struct cc 
 		int da = a && cc_defined(r->p, a, i), db = b && cc_defined(r->p, b, i);
 		if (da != db)
 			return da ? -1 : 1;
-		if (da && a->v[i] != b->v[i])
-			return a->v[i] > b->v[i] ? -1 : 1;
+		if (da && a->v[i] != b->v[i]) {
+			/* a signed profile's rows by size, as cg_annotate sorts a difference */
+			uint64_t x = cc_abs(r->p, a->v[i]), y = cc_abs(r->p, b->v[i]);
+			if (x != y)
+				return x > y ? -1 : 1;
+			return cc_lt(r->p, b->v[i], a->v[i]) ? -1 : 1;
+		}
 	}
 	return 0;
 }

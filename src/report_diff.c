@@ -14,14 +14,38 @@
 
 #define CELL 64		/* bytes of a cell: sign, 26 digits and commas, a percentage */
 
+/*
+ * The profiles' counts are signed (Cachegrind's, struct diff.sgn): set by
+ * each entry point below from its diff, read by the helpers it calls.
+ */
+static int sgn;
+
+/* b > a, as counts of the profiles compared */
+static int gt(uint64_t a, uint64_t b)
+{
+	return sgn ? (int64_t)b > (int64_t)a : b > a;
+}
+
+/* |b - a|: below 2^64 for two unsigned or two signed 64-bit counts */
+static uint64_t dist(uint64_t a, uint64_t b)
+{
+	return gt(a, b) ? b - a : a - b;
+}
+
+/* a count as a number */
+static double num(uint64_t v)
+{
+	return sgn ? (double)(int64_t)v : (double)v;
+}
+
 /* "+1,234" or "-1,234" or "0"; buf holds at least 32 bytes. */
 static size_t signed_num(uint64_t a, uint64_t b, char *buf)
 {
 	size_t n = 0;
 
 	if (b != a)
-		buf[n++] = b > a ? '+' : '-';
-	return n + numfmt_commify(b > a ? b - a : a - b, buf + n);
+		buf[n++] = gt(a, b) ? '+' : '-';
+	return n + numfmt_commify(dist(a, b), buf + n);
 }
 
 /*
@@ -39,7 +63,7 @@ static size_t cell(const struct report *r, uint64_t a, uint64_t b, char *buf)
 		k = snprintf(buf + n, CELL - n, " (new)");
 	else
 		k = snprintf(buf + n, CELL - n, " (%+.2f%%)",
-			     ((double)b - (double)a) * 100.0 / (double)a);
+			     (num(b) - num(a)) * 100.0 / fabs(num(a)));
 	return k < 0 ? n : n + (size_t)k < CELL ? n + (size_t)k : CELL - 1;
 }
 
@@ -53,7 +77,7 @@ static const struct report *cmp_r;
 
 static uint64_t absdiff(const struct cc *const c[2], size_t e)
 {
-	return c[1]->v[e] > c[0]->v[e] ? c[1]->v[e] - c[0]->v[e] : c[0]->v[e] - c[1]->v[e];
+	return dist(c[0]->v[e], c[1]->v[e]);
 }
 
 static int drow_cmp(const void *x, const void *y)
@@ -90,6 +114,7 @@ static size_t collect(const struct report *r, const struct diff *d, struct drow 
 {
 	const struct opts *o = r->o;
 	size_t i, n = 0;
+	sgn = d->sgn;
 
 	for (i = 0; i < d->nfns; i++) {
 		const struct diff_fn *f = d->fns[i];
@@ -111,7 +136,11 @@ static size_t collect(const struct report *r, const struct diff *d, struct drow 
 
 /*
  * The rows the table shows: the threshold stops it when the changes'
- * sizes of the rows before reach that share of the sum of all of them.
+ * sizes of the rows before reach that share of the sum of all of them;
+ * --top stops it after that many rows, and --row-threshold at the first
+ * row whose change of the primary sort event is smaller than that share
+ * of the same sum (rows come by size: the rest are smaller still), as in
+ * the report, whose cuts are of the program total.
  */
 static size_t threshold_cut(const struct report *r, const struct drow *rows, size_t nrows)
 {
@@ -122,6 +151,11 @@ static size_t threshold_cut(const struct report *r, const struct drow *rows, siz
 		for (k = 0; k < r->nsort; k++)
 			sum[k] += (double)absdiff(rows[i].key, r->sort[k]);
 	for (i = 0; i < nrows; i++) {
+		if (r->o->top && i >= r->o->top)
+			break;
+		if (r->nsort && r->o->row_threshold > 0 &&
+		    (double)absdiff(rows[i].key, r->sort[0]) * 100.0 < r->o->row_threshold * sum[0])
+			break;
 		if (!r->filter)
 			continue;
 		int reached = 1;
@@ -247,6 +281,11 @@ static void header(const struct report *r, const struct diff *d, const char *con
 	fputs("\nThresholds:      ", out);
 	for (i = 0; i < r->nsort; i++)
 		words(r, " ", r->thr_text[i]);
+	/* only when given, as in the report's header */
+	if (o->row_threshold >= 0)
+		fprintf(out, "\nRow threshold:    %g", o->row_threshold);
+	if (o->top)
+		fprintf(out, "\nTop:              %zu", o->top);
 	fprintf(out, "\nSorted by:        the change of %s cost\n",
 		o->inclusive ? "inclusive" : "self");
 	for (i = 0; i < o->nmod_funcname; i++) {
@@ -265,13 +304,14 @@ static void totals(const struct report *r, const struct diff *d)
 	FILE *out = r->out;
 	size_t k, w;
 	char cells[3][CELL];
+	sgn = d->sgn;
 
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k], i;
 		const char *name = d->p[DIFF_NEW]->ev.ev[e].name;
 		size_t len = escape_width(name, strlen(name), r->esc);
-		numfmt_commify(d->total[0]->v[e], cells[0]);
-		numfmt_commify(d->total[1]->v[e], cells[1]);
+		numfmt_commify_as(d->total[0]->v[e], sgn, cells[0]);
+		numfmt_commify_as(d->total[1]->v[e], sgn, cells[1]);
 		cell(r, d->total[0]->v[e], d->total[1]->v[e], cells[2]);
 		for (i = 0; i < 3; i++)
 			if (strlen(cells[i]) > len)
@@ -290,7 +330,7 @@ static void totals(const struct report *r, const struct diff *d)
 			char text[CELL];
 			size_t len;
 			if (w < 2)
-				len = numfmt_commify(d->total[w]->v[e], text);
+				len = numfmt_commify_as(d->total[w]->v[e], sgn, text);
 			else
 				len = cell(r, d->total[0]->v[e], d->total[1]->v[e], text);
 			pad(out, r->width[e] - len);
@@ -381,12 +421,18 @@ const struct diff_fn **report_diff_rows(const struct report *r, const struct dif
 static void jcost(struct outbuf *out, const struct diff *d, const struct cc *c)
 {
 	size_t i;
+	sgn = d->sgn;
 
 	outbuf_putc(out, '[');
 	for (i = 0; i < d->nev; i++) {
 		if (i)
 			outbuf_puts(out, ", ");
-		outbuf_u64(out, c->v[i]);
+		if (sgn && (int64_t)c->v[i] < 0) {
+			outbuf_putc(out, '-');
+			outbuf_u64(out, 0 - c->v[i]);
+		} else {
+			outbuf_u64(out, c->v[i]);
+		}
 	}
 	outbuf_putc(out, ']');
 }
@@ -528,17 +574,21 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 static void tcost(struct outbuf *out, const struct diff *d, const struct cc *a, const struct cc *b)
 {
 	size_t i;
+	sgn = d->sgn;
 
 	for (i = 0; i < d->nev; i++) {
-		uint64_t x = a->v[i], y = b->v[i];
+		uint64_t x = a->v[i], y = b->v[i], xy[2] = { x, y };
+		int k;
+		for (k = 0; k < 2; k++) {
+			outbuf_putc(out, '\t');
+			if (sgn && (int64_t)xy[k] < 0)
+				outbuf_putc(out, '-');
+			outbuf_u64(out, sgn && (int64_t)xy[k] < 0 ? 0 - xy[k] : xy[k]);
+		}
 		outbuf_putc(out, '\t');
-		outbuf_u64(out, x);
-		outbuf_putc(out, '\t');
-		outbuf_u64(out, y);
-		outbuf_putc(out, '\t');
-		if (y < x)
+		if (gt(y, x))
 			outbuf_putc(out, '-');
-		outbuf_u64(out, y < x ? x - y : y - x);
+		outbuf_u64(out, dist(x, y));
 	}
 }
 

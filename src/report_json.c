@@ -125,10 +125,14 @@ static void jcost(struct outbuf *out, const struct profile *p, const struct cc *
 	for (i = 0; i < p->ev.n; i++) {
 		if (i)
 			outbuf_putc(out, ',');
-		if (c && cc_defined(p, c, i))
+		if (c && cc_defined(p, c, i) && p->signed_counts && (int64_t)c->v[i] < 0) {
+			outbuf_putc(out, '-');	/* Cachegrind's signed counts */
+			ju64(out, 0 - c->v[i]);
+		} else if (c && cc_defined(p, c, i)) {
 			ju64(out, c->v[i]);
-		else
+		} else {
 			outbuf_puts(out, "null");
+		}
 	}
 	outbuf_putc(out, ']');
 }
@@ -160,7 +164,8 @@ static void json_summary(const struct report *r, struct outbuf *out)
 	size_t n = report_summary_rows(r, &rows), i;
 
 	outbuf_puts(out, ",\n  \"summary\": {\"by\": ");
-	outbuf_puts(out, r->o->summary == OPTS_SUMMARY_FILE ? "\"file\"" : "\"object\"");
+	outbuf_puts(out, r->o->summary == OPTS_SUMMARY_FILE ? "\"file\""
+			 : r->o->summary == OPTS_SUMMARY_FUNCTION ? "\"function\"" : "\"object\"");
 	outbuf_puts(out, ", \"rows\": [");
 	for (i = 0; i < n; i++) {
 		outbuf_puts(out, i ? ",\n    {\"name\": " : "\n    {\"name\": ");

@@ -185,6 +185,12 @@ static size_t src_fill(struct src *s)
 	return (size_t)n;
 }
 
+/* No line left to read (a line being skipped may still end it: not the end). */
+static int src_at_end(struct src *s)
+{
+	return !s->skip && s->start == s->end && !src_fill(s);
+}
+
 static void src_close(struct src *s)
 {
 	if (s->fd >= 0)
@@ -476,7 +482,8 @@ static void unidentified(const struct report *r, const char *name)
  * then the lines past its end and line 0.  Adds what it printed to printed.
  */
 static void annotate(const struct report *r, const struct ann *a, struct src *s,
-		     time_t profile_mtime, struct cc *printed, struct call_index *index)
+		     const struct timespec *profile_mtime, struct cc *printed,
+		     struct call_index *index)
 {
 	const struct profile *p = r->p;
 	const struct file *f = a->f;
@@ -512,7 +519,11 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 		goto done;
 	}
 
-	newer = profile_mtime && s->st.st_mtime > profile_mtime;
+	/* to the nanosecond: a source saved in the second the profile was written is newer too */
+	newer = profile_mtime &&
+		(s->st.st_mtim.tv_sec > profile_mtime->tv_sec ||
+		 (s->st.st_mtim.tv_sec == profile_mtime->tv_sec &&
+		  s->st.st_mtim.tv_nsec > profile_mtime->tv_nsec));
 	if (newer)
 		warn_newer(r, a->name);
 	report_events(r, width);
@@ -531,6 +542,11 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 		i++;
 		while (s->lineno + 1 < low && src_next(s, &line, &len))
 			;
+		/* a range wholly past the end has no line to mark: its costs are bogus lines */
+		if (s->lineno + 1 < low || src_at_end(s)) {
+			eof = 1;
+			break;
+		}
 		if (low != 1)
 			print_marker(out, low);
 		while (s->lineno < high) {
@@ -576,6 +592,95 @@ done:
 	free(width);
 	free(ccs);
 	free(nums);
+}
+
+/* The path of name in the first folder where it can be read (malloc'ed), or NULL. */
+static char *readable_path(const struct opts *o, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k <= o->ninclude; k++) {
+		const char *dir = k ? o->include[k - 1] : "", *w = NULL;
+		char *path = xmalloc(strlen(dir) + strlen(name) + 1);
+		strcpy(path, dir);
+		strcat(path, name);
+		if (src_probe(path, &w) && !w)
+			return path;
+		free(path);
+	}
+	return NULL;
+}
+
+/* Do the files at paths a and b hold the same bytes (both read to the end)? */
+static int same_text(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+	char ba[8192], bb[8192];
+	int same = fa && fb;
+
+	while (same) {
+		size_t na = fread(ba, 1, sizeof(ba), fa), nb = fread(bb, 1, sizeof(bb), fb);
+		same = na == nb && !memcmp(ba, bb, na) && !ferror(fa) && !ferror(fb);
+		if (na < sizeof(ba))
+			break;
+	}
+	if (fa)
+		fclose(fa);
+	if (fb)
+		fclose(fb);
+	return same;
+}
+
+/*
+ * The name whose text annotates file f of a profile renamed by
+ * --mod-filename: the renamed name may name no file (s/^a\.c$/A.c/), so
+ * it is its first original that can be read.  Several originals renamed
+ * to one must all be read and hold the same text, as cg_annotate
+ * requires: else *differ is a message (malloc'ed) and the file is not
+ * annotated.  When none can be read, the renamed name is looked up (and
+ * "could not be found").
+ */
+static const char *source_name(const struct report *r, const struct ann *a, char **differ)
+{
+	const struct file *f = a->f;
+	const char *first = NULL, *missing = NULL;
+	char *first_path = NULL;
+	uint32_t i;
+
+	*differ = NULL;
+	if (!f || !f->norig || (f->norig == 1 && !strcmp(f->orig[0], a->name)))
+		return a->name;
+	for (i = 0; i < f->norig; i++) {
+		char *path = readable_path(r->o, f->orig[i]);
+		if (!path) {
+			if (!missing)
+				missing = f->orig[i];
+			continue;
+		}
+		if (!first) {
+			first = f->orig[i];
+			first_path = path;
+			continue;
+		}
+		if (!same_text(first_path, path)) {
+			const char *fmt = "renamed from files that differ: '%s' and '%s'";
+			size_t len = strlen(fmt) + strlen(first) + strlen(f->orig[i]);
+			*differ = xmalloc(len);
+			snprintf(*differ, len, fmt, first, f->orig[i]);
+			free(path);
+			break;
+		}
+		free(path);
+	}
+	free(first_path);
+	if (first && missing && !*differ) {
+		/* the text of one cannot be checked against the others */
+		const char *fmt = "renamed from several files, and '%s' cannot be read";
+		size_t len = strlen(fmt) + strlen(missing);
+		*differ = xmalloc(len);
+		snprintf(*differ, len, fmt, missing);
+	}
+	return first ? first : a->name;
 }
 
 /* The files to annotate, in the order they are printed. */
@@ -643,10 +748,11 @@ void report_source(struct report *r)
 	struct ann *anns;
 	const char **unfound;
 	struct unread *unread;
-	size_t nunread = 0, nann, nunfound = 0, i, k, *width;
+	size_t nunread = 0, nann, nunfound = 0, i, k, *width, nmsgs = 0;
+	char **msgs;
 	struct cc *printed, *tot;
 	struct stat pst;
-	time_t profile_mtime = 0;
+	const struct timespec *profile_mtime = NULL;
 	struct call_index ci = { NULL, 0 };
 	int did = 0;
 
@@ -658,17 +764,26 @@ void report_source(struct report *r)
 		goto out;
 	}
 	if (strcmp(r->input_name, "-") && !stat(r->input_name, &pst))
-		profile_mtime = pst.st_mtime;
+		profile_mtime = &pst.st_mtim;
 	printed = xcalloc(1, profile_cc_size(p));
 	unfound = xcalloc(nann + 1, sizeof(*unfound));
 	unread = xcalloc(nann + 1, sizeof(*unread));
+	msgs = xcalloc(nann + 1, sizeof(*msgs));
 	cmp_r = r;
 	for (i = 0; i < nann; i++) {
 		struct ann *a = &anns[i];
 		struct src s;
-		const char *dir = "", *why = NULL, *w;
-		char *path = NULL;
+		const char *dir = "", *why = NULL, *w, *look;
+		char *path = NULL, *differ;
 		int ok = 0;
+
+		look = source_name(r, a, &differ);
+		if (differ) {
+			msgs[nmsgs++] = differ;
+			unread[nunread].name = a->name;
+			unread[nunread++].why = differ;
+			continue;
+		}
 
 		/*
 		 * The first folder where it can be read; else why it cannot be
@@ -678,9 +793,9 @@ void report_source(struct report *r)
 		for (k = 0; k <= o->ninclude && !ok; k++) {
 			int found;
 			dir = k ? o->include[k - 1] : "";
-			path = xrealloc(path, strlen(dir) + strlen(a->name) + 1);
+			path = xrealloc(path, strlen(dir) + strlen(look) + 1);
 			strcpy(path, dir);
-			strcat(path, a->name);
+			strcat(path, look);
 			w = NULL;
 			found = src_probe(path, &w);
 			if (found && !w && (!a->f || a->f->keep_lines))
@@ -741,7 +856,8 @@ void report_source(struct report *r)
 		if (p->total)
 			memcpy(tot, p->total, profile_cc_size(p));
 		for (i = 0; i < p->ev.n; i++)
-			if (!cc_defined(p, tot, i) || !tot->v[i] || printed->v[i] > tot->v[i])
+			if (!cc_defined(p, tot, i) || !tot->v[i] ||
+			    (!p->signed_counts && printed->v[i] > tot->v[i]))
 				tot->v[i] = printed->v[i];
 		if (printed->ndef > tot->ndef)
 			tot->ndef = printed->ndef;
@@ -758,6 +874,9 @@ void report_source(struct report *r)
 	}
 	free(unfound);
 	free(unread);
+	for (i = 0; i < nmsgs; i++)
+		free(msgs[i]);
+	free(msgs);
 	free(printed);
 	free(ci.slot);
 out:

@@ -15,6 +15,8 @@
  */
 static const char *key_of(const struct report *r, const struct fn *f)
 {
+	if (r->o->summary == OPTS_SUMMARY_FUNCTION)
+		return f->k.name;	/* one name in several files: inlined code, statics */
 	return r->o->summary == OPTS_SUMMARY_FILE ? f->k.file->name : f->obj;
 }
 
@@ -52,7 +54,8 @@ size_t report_summary_rows(const struct report *r, struct summary_row **rows)
 		for (; j < n && v[j].name == v[i].name; j++) {
 			size_t e;
 			for (e = 0; e < p->ev.n; e++)	/* saturating: a hand-made file may overflow */
-				sum->v[e] = sum->v[e] + v[j].self->v[e] < sum->v[e]
+				sum->v[e] = p->signed_counts ? sum->v[e] + v[j].self->v[e]	/* checked when loaded */
+					    : sum->v[e] + v[j].self->v[e] < sum->v[e]
 						    ? UINT64_MAX
 						    : sum->v[e] + v[j].self->v[e];
 			if (v[j].self->ndef > sum->ndef)
@@ -78,19 +81,82 @@ void report_summary_free(struct summary_row *rows, size_t n)
 
 static const char *label(const struct report *r)
 {
+	if (r->o->summary == OPTS_SUMMARY_FUNCTION)
+		return "function: file";
 	return r->o->summary == OPTS_SUMMARY_FILE ? "file" : "object";
+}
+
+/* The functions by name, then by cost as the table orders them, for the files of each name. */
+static int fn_name_cmp(const void *x, const void *y)
+{
+	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
+	int c = strcmp(a->k.name, b->k.name);
+	if (c)
+		return c;
+	c = report_cost_cmp(sum_r, a->self, b->self);
+	return c ? c : strcmp(a->k.file->name, b->k.file->name);
+}
+
+/*
+ * --summary=function: under a name that spans several files, its cost in
+ * each ("  FILE"), largest first; a name of one file is one row,
+ * "name: FILE".  byname holds the functions sorted by fn_name_cmp, *at
+ * the first one not yet printed: rows come in cost order, so each name's
+ * range is looked up.
+ */
+static void function_files(struct report *r, const char *name, const struct fn **byname,
+			   size_t nfn, const size_t *w)
+{
+	size_t lo = 0, hi = nfn, i, j;
+
+	while (lo < hi) {	/* the first of that name */
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(byname[mid]->k.name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (j = lo; j < nfn && !strcmp(byname[j]->k.name, name); j++)
+		;
+	if (j - lo == 1) {
+		fputs(": ", r->out);
+		report_str(r, byname[lo]->k.file->name);
+		putc('\n', r->out);
+		return;
+	}
+	fputs(":\n", r->out);
+	for (i = lo; i < j; i++) {
+		report_cc(r, byname[i]->self, w);
+		fputs("   ", r->out);
+		report_str(r, byname[i]->k.file->name);
+		putc('\n', r->out);
+	}
 }
 
 void report_summary(struct report *r)
 {
+	const struct profile *p = r->p;
 	struct summary_row *rows;
-	size_t n = report_summary_rows(r, &rows), i, *w;
-	const struct cc **ccs = xmalloc((n + 1) * sizeof(*ccs));
+	size_t n = report_summary_rows(r, &rows), i, *w, nfn = 0;
+	const struct cc **ccs = xmalloc((n + p->nfns + 1) * sizeof(*ccs));
+	const struct fn **byname = NULL;
+	int byfn = r->o->summary == OPTS_SUMMARY_FUNCTION;
 
 	for (i = 0; i < n; i++)
 		ccs[i] = rows[i].self;
-	w = xcalloc(r->p->ev.n + 1, sizeof(*w));
-	report_widths(r, ccs, n, w);
+	if (byfn) {
+		/* the rows of the files under each name are as wide as the names' */
+		byname = xmalloc((p->nfns + 1) * sizeof(*byname));
+		for (i = 0; i < p->nfns; i++)
+			if (p->fns[i]->listed) {
+				byname[nfn] = p->fns[i];
+				ccs[n + nfn++] = p->fns[i]->self;
+			}
+		sum_r = r;
+		sort_array(byname, nfn, sizeof(*byname), fn_name_cmp);
+	}
+	w = xcalloc(p->ev.n + 1, sizeof(*w));
+	report_widths(r, ccs, n + nfn, w);
 	report_rule(r);
 	report_events(r, w);
 	fprintf(r->out, " %s\n", label(r));
@@ -99,9 +165,13 @@ void report_summary(struct report *r)
 		report_cc(r, rows[i].self, w);
 		putc(' ', r->out);
 		report_str(r, *rows[i].name ? rows[i].name : "(none)");
-		putc('\n', r->out);
+		if (byfn)
+			function_files(r, rows[i].name, byname, nfn, w);
+		else
+			putc('\n', r->out);
 	}
 	putc('\n', r->out);
+	free(byname);
 	free(w);
 	free(ccs);
 	report_summary_free(rows, n);

@@ -425,7 +425,7 @@ void report_table(struct report *r)
 	size_t i, nrows = 0, nshown = 0, capfiles = 0, *sw;
 	struct row *rows;
 	const struct cc **ccs;
-	double *curr;
+	double *curr, *abstot;
 
 	/* totals */
 	sw = xcalloc(p->ev.n + 1, sizeof(*sw));
@@ -467,7 +467,7 @@ void report_table(struct report *r)
 		ccs[i] = row_cc(&rows[i]);
 		if (r->nsort && ccs[i] && cc_defined(p, ccs[i], r->sort[0])) {
 			rows[i].kdef = 1;
-			rows[i].key = ccs[i]->v[r->sort[0]];
+			rows[i].key = cc_abs(p, ccs[i]->v[r->sort[0]]);
 		}
 	}
 	report_widths(r, ccs, nrows, r->width);
@@ -480,7 +480,21 @@ void report_table(struct report *r)
 	fputs(" file:function\n", out);
 	report_rule(r);
 
-	curr = xcalloc(r->nsort + 1, sizeof(*curr));
+	curr = xcalloc(2 * r->nsort + 1, sizeof(*curr));
+	abstot = curr + r->nsort;
+	/*
+	 * A signed profile (cg_diff's differences) has rows of either sign
+	 * summing to its total: the cut is at the share of the sum of their
+	 * sizes, so the largest changes come first whatever their sign.
+	 */
+	if (p->signed_counts)
+		for (i = 0; i < nrows; i++) {
+			const struct cc *cc = row_cc(&rows[i]);
+			size_t k;
+			for (k = 0; k < r->nsort; k++)
+				if (cc_defined(p, cc, r->sort[k]))
+					abstot[k] += (double)cc_abs(p, cc->v[r->sort[k]]);
+		}
 	r->nfiles = 0;
 	r->nfns = 0;
 	for (i = 0; i < nrows; i++) {
@@ -495,7 +509,9 @@ void report_table(struct report *r)
 			for (k = 0; k < r->nsort; k++) {
 				size_t e = r->sort[k];
 				double prop = curr[k] * 100;
-				if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
+				if (p->signed_counts)
+					prop = abstot[k] > 0 ? prop / abstot[k] : prop;
+				else if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
 					prop = prop / (double)p->total->v[e];
 				if (!(prop >= r->thr[k]))
 					reached = 0;
@@ -554,7 +570,9 @@ void report_table(struct report *r)
 			size_t e = r->sort[k];
 			if (!cc_defined(p, cc, e))
 				continue;
-			if (o->inclusive)
+			if (p->signed_counts)
+				curr[k] += (double)cc_abs(p, cc->v[e]);
+			else if (o->inclusive)
 				curr[k] = (double)(cc_defined(p, p->total, e) ? p->total->v[e] : 0) -
 					  (double)cc->v[e];
 			else

@@ -45,8 +45,12 @@ static void tcost(struct outbuf *out, const struct profile *p, const struct cc *
 	size_t i;
 	for (i = 0; i < p->ev.n; i++) {
 		outbuf_putc(out, '\t');
-		if (c && cc_defined(p, c, i))
+		if (c && cc_defined(p, c, i) && p->signed_counts && (int64_t)c->v[i] < 0) {
+			outbuf_putc(out, '-');	/* Cachegrind's signed counts */
+			outbuf_u64(out, 0 - c->v[i]);
+		} else if (c && cc_defined(p, c, i)) {
 			outbuf_u64(out, c->v[i]);
+		}
 	}
 }
 
@@ -102,14 +106,15 @@ void report_tsv(struct report *r)
 	outbuf_putc(out, '\n');
 
 	if (r->o->summary) {
-		/* "object" or "file" rows: the name in its column, self costs only */
+		/* "object", "file" or "function" rows: the name in its column, self costs only */
 		struct summary_row *rows;
 		size_t nrows = report_summary_rows(r, &rows), k;
 		int file = r->o->summary == OPTS_SUMMARY_FILE;
+		int func = r->o->summary == OPTS_SUMMARY_FUNCTION;
 		for (k = 0; k < nrows; k++) {
-			outbuf_puts(out, file ? "file\t\t\t\t" : "object\t\t\t");
+			outbuf_puts(out, func ? "function\t\t\t\t\t" : file ? "file\t\t\t\t" : "object\t\t\t");
 			report_tsv_field(out, rows[k].name, esc);
-			outbuf_puts(out, file ? "\t\t" : "\t\t\t");
+			outbuf_puts(out, func ? "\t" : file ? "\t\t" : "\t\t\t");
 			tcost(out, p, rows[k].self);
 			tcost(out, p, NULL);
 			outbuf_putc(out, '\n');

@@ -43,6 +43,7 @@ struct writer {
 	const struct fn *fn;		/* current function (fn=, or fi= through its parent) */
 	const struct fn **parent;	/* per fn id: the named function its fi= goes through */
 	struct fn_lines *lines;		/* per fn id: its self cost spread on lines */
+	int cachegrind;			/* Cachegrind's format: plain names, signed counts */
 };
 
 /* The self cost of a function spread on the lines of its file (see spread_file()). */
@@ -65,7 +66,8 @@ static void put_name(struct writer *w, const char *key, int sp, const char *name
 
 	fputs(key, w->out);
 	putc('=', w->out);
-	if (!*name) {
+	if (!*name || w->cachegrind) {	/* Cachegrind's format has no name compression */
+		fputs(name, w->out);
 		putc('\n', w->out);
 		return;
 	}
@@ -81,6 +83,15 @@ static void put_name(struct writer *w, const char *key, int sp, const char *name
 	fprintf(w->out, "(%lu) %s\n", n->id, name);
 }
 
+/* " N": signed in a profile of Cachegrind's */
+static void put_count(struct writer *w, uint64_t v)
+{
+	if (w->p->signed_counts)
+		fprintf(w->out, " %" PRId64, (int64_t)v);
+	else
+		fprintf(w->out, " %" PRIu64, v);
+}
+
 /* Positions, then the first ndef counters (a column never given stays undefined). */
 static void put_cost(struct writer *w, uint64_t line, const struct cc *c)
 {
@@ -88,7 +99,7 @@ static void put_cost(struct writer *w, uint64_t line, const struct cc *c)
 
 	fprintf(w->out, "%" PRIu64, line);
 	for (i = 0; c && i < c->ndef && i < w->p->ev.nraw; i++)
-		fprintf(w->out, " %" PRIu64, c->v[i]);
+		put_count(w, c->v[i]);
 	putc('\n', w->out);
 }
 
@@ -392,7 +403,23 @@ static void spread_file(struct writer *w, const struct file *f, const struct fn 
 	sp.line_max = xcalloc(sp.nl + 1, sizeof(*sp.line_max));
 	rest_fn = xmalloc((nf + 1) * sizeof(*rest_fn));
 	rest_line = xmalloc((sp.nl + 1) * sizeof(*rest_line));
-	for (e = 0; e < nraw && !sp.over; e++) {
+	for (e = 0; e < nraw && !sp.over && p->signed_counts; e++) {
+		/*
+		 * Signed counts (a difference) have no corner rule: the first
+		 * function takes every line's cost, and each other one its self
+		 * cost on the first line, given back there by the first.  The
+		 * sums are the model's, which is all the model knows.
+		 */
+		for (k = 0; k < sp.nl; k++)
+			if (sp.lcc[k]->v[e])
+				entry(&sp, 0, k)->v[e] += sp.lcc[k]->v[e];
+		for (i = 1; i < nf; i++)
+			if (fns[i]->self->v[e]) {
+				entry(&sp, i, 0)->v[e] += fns[i]->self->v[e];
+				entry(&sp, 0, 0)->v[e] -= fns[i]->self->v[e];
+			}
+	}
+	for (e = 0; e < nraw && !sp.over && !p->signed_counts; e++) {
 		for (i = 0; i < nf; i++)
 			rest_fn[i] = fns[i]->self->v[e];
 		for (k = 0; k < sp.nl; k++)
@@ -542,6 +569,28 @@ static int levels_hold(const struct profile *p)
 	return 1;
 }
 
+/*
+ * A signed profile is written as Cachegrind writes its files (desc:, cmd:,
+ * events:, then fl=, fn= and cost lines, and summary: at the end): no
+ * Callgrind file holds a negative count, and cg_annotate reads these.
+ */
+static void put_header_cachegrind(struct writer *w, const char *note)
+{
+	const struct profile *p = w->p;
+	FILE *out = w->out;
+	size_t i;
+
+	for (i = 0; i < p->ndesc; i++)
+		fprintf(out, "desc: %s\n", p->desc[i]);
+	fprintf(out, "cmd: %s\n", p->cmd ? p->cmd : "");
+	fputs("events:", out);
+	for (i = 0; i < p->ev.nraw; i++)
+		fprintf(out, " %s", p->ev.ev[i].name);
+	putc('\n', out);
+	if (note)
+		fprintf(out, "# %s\n", note);
+}
+
 static void put_header(struct writer *w, const char *note)
 {
 	const struct profile *p = w->p;
@@ -637,8 +686,12 @@ int write_callgrind(const struct profile *p, const char *note, FILE *out)
 	memset(&w, 0, sizeof(w));
 	w.p = p;
 	w.out = out;
+	w.cachegrind = p->signed_counts;
 	spread_lines(&w);
-	put_header(&w, note);
+	if (w.cachegrind)
+		put_header_cachegrind(&w, note);
+	else
+		put_header(&w, note);
 
 	/* functions written through fi= lines, each under its parent */
 	parent = xcalloc(p->nfns + 1, sizeof(*parent));
@@ -670,6 +723,12 @@ int write_callgrind(const struct profile *p, const char *note, FILE *out)
 		putc('\n', out);
 	}
 	put_calls(&w);
+	if (w.cachegrind && p->total) {
+		fputs("summary:", out);
+		for (i = 0; i < p->ev.nraw; i++)
+			put_count(&w, p->total->v[i]);
+		putc('\n', out);
+	}
 	HASH_ITER(hh, idx, b, btmp) {
 		HASH_DEL(idx, b);
 		free(b);

@@ -1,1 +1,1 @@
-annogrind --summary=function flame/prog.cg
+annogrind --summary=line flame/prog.cg

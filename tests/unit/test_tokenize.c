@@ -371,10 +371,20 @@ START_TEST(run_relative_counts)
 {
 	/* a relative count (speedscope) inside a run: the run goes line by line */
 	uint64_t t = 0;
-	ck_assert_int_eq(lean_as_whole("positions: line\nevents: Ir Dr\nfn=f\n1 1 2\n+1 5 3\n+1 +1 -1\n"
+	ck_assert_int_eq(lean_as_whole("positions: line\nevents: Ir Dr\nfn=f\n1 1 2\n+1 5 3\n+1 +1 *\n"
 				       "+1 1 1\n", &t), 0);
 	ck_assert_uint_eq(t, 1 + 5 + 6 + 1);
 	ck_assert_ptr_nonnull(strstr(lean_diag, "relative count"));
+}
+END_TEST
+
+START_TEST(run_negative_count)
+{
+	/* a Callgrind count is never negative: -1 on line 6 is an error, inside a run too */
+	uint64_t t = 0;
+	ck_assert_int_ne(lean_as_whole("positions: line\nevents: Ir Dr\nfn=f\n1 1 2\n+1 5 3\n+1 1 -1\n"
+				       "+1 1 1\n", &t), 0);
+	ck_assert_msg(!strncmp(lean_diag, "annogrind: t.cg:6: negative count '-1'", 38), "%s", lean_diag);
 }
 END_TEST
 
@@ -402,6 +412,7 @@ Suite *tokenize_suite(void)
 	tcase_add_test(tc, run_line_max);
 	tcase_add_test(tc, run_count_overflow);
 	tcase_add_test(tc, run_relative_counts);
+	tcase_add_test(tc, run_negative_count);
 	tcase_add_test(tc, run_three_positions);
 	suite_add_tcase(s, tc);
 	return s;
