@@ -617,8 +617,8 @@ static int prepare_view(const struct opts *o, struct profile *p, const char *nam
 	struct profile q;
 	int rc;
 
-	if (o->format == OPTS_FORMAT_DOT || o->format == OPTS_FORMAT_FOLDED ||
-	    o->format == OPTS_FORMAT_FLAMEGRAPH || o->nfilters) {
+	if ((o->format == OPTS_FORMAT_DOT || o->format == OPTS_FORMAT_FOLDED ||
+	     o->format == OPTS_FORMAT_FLAMEGRAPH || o->nfilters) && view_has_inlined(p)) {
 		if (view_merge_inlined(&q, p)) {
 			profile_release(&q);
 			return -1;

@@ -170,6 +170,17 @@ static void copy_root_cost(struct profile *dst, const struct profile *src, struc
 	}
 }
 
+int view_has_inlined(const struct profile *p)
+{
+	struct fn **host = view_hosts(p);
+	size_t i;
+
+	for (i = 0; i < p->nfns && !host[i]; i++)
+		;
+	free(host);
+	return i < p->nfns;
+}
+
 int view_merge_inlined(struct profile *dst, const struct profile *src)
 {
 	struct fn **host = view_hosts(src), **map;

@@ -32,6 +32,9 @@ struct fn **view_hosts(const struct profile *p);
  */
 int view_merge_inlined(struct profile *dst, const struct profile *src);
 
+/* Has p code inlined from another file with a host (else the merge copies it as it is)? */
+int view_has_inlined(const struct profile *p);
+
 /*
  * --focus, --ignore and --hide (and their -object forms): focus first,
  * then ignore, then hide, the globs of each kind together.  src must have
