@@ -294,6 +294,8 @@ static uint64_t *single_calls(const struct profile *p)
 	size_t i, k, ne = p->ev.n;
 	uint64_t *m = NULL;
 
+	if (p->sites_whole)
+		return NULL;
 	for (i = 0; i < p->nfiles_src; i++) {
 		const struct callsite *s;
 		for (s = p->files[i]->sites; s; s = s->next) {

@@ -189,6 +189,12 @@ struct profile {
 	 * also has callers: summed --separate-threads files.
 	 */
 	struct cc **root_cost;
+	/*
+	 * Set on the copies of --focus, --ignore and --hide: their call sites
+	 * keep the profile's own costs (as annotated lines do), so they say
+	 * nothing of the copy's calls (graph.c reads no bound from them).
+	 */
+	int sites_whole;
 
 	/*
 	 * Cachegrind's counts are signed (cg_diff writes differences): a

@@ -554,9 +554,20 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 		for (j = g->istart[u]; j < g->istart[u + 1]; j++)
 			for (e = 0; e < ne; e++)
 				in[e] += flow[g->ilist[j] * ne + e];
-		for (e = 0; e < ne; e++)
-			if (in[e] > rho[u * ne + e] * d[u * ne + e])
-				lost[e] += in[e] - rho[u * ne + e] * d[u * ne + e];
+		for (e = 0; e < ne; e++) {
+			double spent = rho[u * ne + e] * d[u * ne + e], kin;
+			if (!(in[e] > spent))
+				continue;
+			lost[e] += in[e] - spent;
+			/*
+			 * The calls into it carry what it spends, no more: a view
+			 * whose calls into a function pass what runs under it
+			 * would show it above the view's total.
+			 */
+			kin = in[e] > 0 ? spent / in[e] : 0;
+			for (j = g->istart[u]; j < g->istart[u + 1]; j++)
+				flow[g->ilist[j] * ne + e] *= kin;
+		}
 	}
 	free(d);
 	free(in);
@@ -738,6 +749,50 @@ static int sum_total(struct profile *dst)
 	return 0;
 }
 
+/*
+ * The flows of a static cycle go round it: where the calls into a
+ * function of a view add up to more than the view's total (what
+ * circulated back to a function from below itself), they are scaled down
+ * to it, so that no function shows more than all of its view.
+ */
+static void cap_calls_in(struct profile *dst)
+{
+	size_t ne = dst->ev.n, i, e;
+	double *in = xcalloc(dst->nfns * ne + 1, sizeof(*in));
+
+	for (i = 0; i < dst->ncalls; i++) {
+		const struct call *c = dst->calls[i];
+		for (e = 0; e < ne; e++)
+			in[c->k.callee->id * ne + e] += (double)c->cc->v[e];
+	}
+	for (i = 0; i < dst->ncalls; i++) {
+		struct call *c = dst->calls[i];
+		for (e = 0; e < ne; e++) {
+			double sum = in[c->k.callee->id * ne + e], t = (double)dst->total->v[e];
+			if (sum > t && sum > 0)
+				c->cc->v[e] = (uint64_t)((double)c->cc->v[e] * (t / sum));
+		}
+	}
+	/* and a function's own cost and calls out (all it costs when nobody calls it) */
+	memset(in, 0, (dst->nfns * ne + 1) * sizeof(*in));
+	for (i = 0; i < dst->ncalls; i++) {
+		const struct call *c = dst->calls[i];
+		for (e = 0; e < ne; e++)
+			in[c->k.caller->id * ne + e] += (double)c->cc->v[e];
+	}
+	for (i = 0; i < dst->ncalls; i++) {
+		struct call *c = dst->calls[i];
+		const struct fn *a = c->k.caller;
+		for (e = 0; e < ne; e++) {
+			double out = in[a->id * ne + e], room = (double)dst->total->v[e] -
+							       (double)a->self->v[e];
+			if (out > room && out > 0)
+				c->cc->v[e] = (uint64_t)((double)c->cc->v[e] * (room > 0 ? room / out : 0));
+		}
+	}
+	free(in);
+}
+
 struct rem {
 	double frac;
 	uint32_t fn;
@@ -902,8 +957,10 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 			memcpy(dst->exact_incl[map[i]->id], fn_incl(src, f), profile_cc_size(dst));
 		}
 	}
+	dst->sites_whole = 1;
 	if (copy_lines(dst, src, map) || sum_total(dst))
 		goto out;
+	cap_calls_in(dst);
 	if (focus)
 		for (i = 0; i < dst->nfns; i++) {
 			/* a few counts the profile's own call and self costs disagree by */
@@ -1304,6 +1361,7 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 		d->cc->ndef = (uint32_t)ne;
 	}
 	copy_root_cost(dst, src, map, NULL);
+	dst->sites_whole = 1;
 	if (copy_lines(dst, src, map) || sum_total(dst))
 		goto out;
 	rc = 0;
