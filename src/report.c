@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "namecut.h"
 #include "numfmt.h"
 
 static int resolve(const struct profile *p, char **names, size_t n, size_t **out,
@@ -75,6 +76,7 @@ int report_init(struct report *r, const struct profile *p, const struct opts *o,
 
 void report_release(struct report *r)
 {
+	namecut_reset(NAMECUT_PER_BYTE);	/* the names written are forgotten with the report */
 	free(r->show);
 	free(r->sort);
 	free(r->thr);
@@ -181,6 +183,18 @@ void report_events(const struct report *r, const size_t *width)
 void report_str(const struct report *r, const char *s)
 {
 	escape_fputs(r->out, s, r->esc);
+}
+
+void report_name(const struct report *r, const char *s)
+{
+	size_t len, n = namecut(s, &len);
+
+	escape_fwrite(r->out, s, n, r->esc);
+	if (n < len) {
+		char m[NAMECUT_MARKER_MAX];
+		namecut_marker(m, len);
+		fputs(m, r->out);
+	}
 }
 
 void report_rule(const struct report *r)
