@@ -13,13 +13,32 @@
  * long name of the profile (each took more than NAMECUT_LONG bytes of it).
  */
 static struct ptrmap seen;
-static uint64_t spent, per_byte = NAMECUT_PER_BYTE;
+static uint64_t spent, per_byte;
+static int per_byte_set;
+
+/* ANNOGRIND_NAME_BUDGET: decimal digits, else the default (tests show the cut on small profiles). */
+static uint64_t budget_per_byte(void)
+{
+	const char *e = getenv("ANNOGRIND_NAME_BUDGET");
+	uint64_t v = 0;
+
+	if (!e || !*e || strlen(e) > 6 || strspn(e, "0123456789") != strlen(e))
+		return NAMECUT_PER_BYTE;
+	for (; *e; e++)
+		v = v * 10 + (uint64_t)(*e - '0');
+	return v;
+}
 
 size_t namecut(const char *s, size_t *len)
 {
-	uint64_t budget = mem_input_bytes() * per_byte;
-	uint64_t *e;
+	uint64_t budget, *e;
 	size_t n, k;
+
+	if (!per_byte_set) {
+		per_byte = budget_per_byte();
+		per_byte_set = 1;
+	}
+	budget = mem_input_bytes() * per_byte;
 
 	if (spent <= budget) {
 		n = strlen(s);
@@ -57,9 +76,9 @@ void namecut_marker(char buf[NAMECUT_MARKER_MAX], size_t len)
 	snprintf(buf, NAMECUT_MARKER_MAX, "\xe2\x80\xa6[name cut: %zu bytes, see first row]", len);
 }
 
-void namecut_reset(uint64_t pb)
+void namecut_reset(void)
 {
 	ptrmap_free(&seen);
 	spent = 0;
-	per_byte = pb;
+	per_byte_set = 0;
 }

@@ -26,7 +26,7 @@
  * until it is released), never a buffer that is reused.  For the main
  * thread only; the state lasts for the process (one report).
  */
-#define NAMECUT_PER_BYTE 32
+#define NAMECUT_PER_BYTE 32	/* the default budget */
 #define NAMECUT_LONG 256
 #define NAMECUT_KEEP 64
 /* The longest marker, its NUL included. */
@@ -39,6 +39,11 @@
 size_t namecut(const char *s, size_t *len);
 /* The marker after a name of len bytes cut: "…[name cut: N bytes, see first row]". */
 void namecut_marker(char buf[NAMECUT_MARKER_MAX], size_t len);
-/* Forget what was written (unit tests; a budget of per_byte x input bytes). */
-void namecut_reset(uint64_t per_byte);
+/*
+ * Forget what was written, and read ANNOGRIND_NAME_BUDGET again: the name
+ * bytes for each byte of profile before the cut, instead of
+ * NAMECUT_PER_BYTE (0 cuts from the start: tests show the cut on small
+ * profiles).
+ */
+void namecut_reset(void);
 #endif

@@ -76,7 +76,7 @@ int report_init(struct report *r, const struct profile *p, const struct opts *o,
 
 void report_release(struct report *r)
 {
-	namecut_reset(NAMECUT_PER_BYTE);	/* the names written are forgotten with the report */
+	namecut_reset();	/* the names written are forgotten with the report */
 	free(r->show);
 	free(r->sort);
 	free(r->thr);
