@@ -109,6 +109,13 @@ void report_widths(const struct report *r, const struct cc *const *ccs, size_t n
 	}
 	for (i = 0; i < ne; i++) {
 		size_t w = escape_width(p->ev.ev[i].name, strlen(p->ev.ev[i].name), r->esc);
+		/*
+		 * a longer name does not widen the column: every row would be
+		 * padded to it (a 100 KB event name made 100 KB rows); its
+		 * heading overhangs instead
+		 */
+		if (w > NAMECUT_LONG)
+			w = NAMECUT_LONG;
 		if (any[i] && numfmt_width(maxv[i]) + extra > w)
 			w = numfmt_width(maxv[i]) + extra;
 		width[i] = w;
@@ -172,8 +179,8 @@ void report_events(const struct report *r, const size_t *width)
 	for (k = 0; k < r->nshow; k++) {
 		size_t i = r->show[k];
 		const char *name = r->p->ev.ev[i].name;
-		size_t len = escape_width(name, strlen(name), r->esc);
-		report_str(r, name);
+		size_t len = escape_width(name, strnlen(name, NAMECUT_LONG + 1), r->esc);
+		report_name(r, name);
 		if (width[i] > len)
 			pad(r->out, width[i] - len);
 		putc(' ', r->out);
