@@ -108,13 +108,14 @@ void report_widths(const struct report *r, const struct cc *const *ccs, size_t n
 		}
 	}
 	for (i = 0; i < ne; i++) {
-		size_t w = escape_width(p->ev.ev[i].name, strlen(p->ev.ev[i].name), r->esc);
+		size_t len = strlen(p->ev.ev[i].name);
+		size_t w = escape_width(p->ev.ev[i].name, len, r->esc);
 		/*
-		 * a longer name does not widen the column: every row would be
-		 * padded to it (a 100 KB event name made 100 KB rows); its
-		 * heading overhangs instead
+		 * a name longer than NAMECUT_LONG does not widen the column:
+		 * every row would be padded to it (a 100 KB event name made
+		 * 100 KB rows); its heading overhangs instead
 		 */
-		if (w > NAMECUT_LONG)
+		if (len > NAMECUT_LONG)
 			w = NAMECUT_LONG;
 		if (any[i] && numfmt_width(maxv[i]) + extra > w)
 			w = numfmt_width(maxv[i]) + extra;
