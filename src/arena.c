@@ -53,6 +53,11 @@ void mem_uncharge(size_t n)
 	charged = n < charged ? charged - n : 0;
 }
 
+uint64_t mem_input_bytes(void)
+{
+	return input_bytes;
+}
+
 size_t mem_charged(void)
 {
 	return charged;

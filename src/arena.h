@@ -58,6 +58,8 @@ void mem_charge(size_t n);
 void mem_uncharge(size_t n);
 /* Count n more bytes of profile text read (the limit grows with them). */
 void mem_input(size_t n);
+/* The bytes of profile text counted so far. */
+uint64_t mem_input_bytes(void);
 /* What is charged now (tests: a profile released gives back all it took). */
 size_t mem_charged(void);
 /* Are the charges past the limit? */

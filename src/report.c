@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "namecut.h"
 #include "numfmt.h"
 
 static int resolve(const struct profile *p, char **names, size_t n, size_t **out,
@@ -75,6 +76,7 @@ int report_init(struct report *r, const struct profile *p, const struct opts *o,
 
 void report_release(struct report *r)
 {
+	namecut_reset();	/* the names written are forgotten with the report */
 	free(r->show);
 	free(r->sort);
 	free(r->thr);
@@ -120,7 +122,15 @@ void report_widths(const struct report *r, const struct cc *const *ccs, size_t n
 		}
 	}
 	for (i = 0; i < ne; i++) {
-		size_t w = escape_width(p->ev.ev[i].name, strlen(p->ev.ev[i].name), r->esc);
+		size_t len = strlen(p->ev.ev[i].name);
+		size_t w = escape_width(p->ev.ev[i].name, len, r->esc);
+		/*
+		 * a name longer than NAMECUT_LONG does not widen the column:
+		 * every row would be padded to it (a 100 KB event name made
+		 * 100 KB rows); its heading overhangs instead
+		 */
+		if (len > NAMECUT_LONG)
+			w = NAMECUT_LONG;
 		if (any[i] && numfmt_width_as(maxv[i], sgn) + extra > w)
 			w = numfmt_width_as(maxv[i], sgn) + extra;
 		if (any[i] && numfmt_width_as(minv[i], sgn) + extra > w)
@@ -130,9 +140,9 @@ void report_widths(const struct report *r, const struct cc *const *ccs, size_t n
 			size_t j;
 			for (j = 0; j < 2; j++) {
 				uint64_t v = j ? minv[i] : maxv[i];
-				size_t len = numfmt_width_as(v, sgn) + perc_width(p, v, i);
-				if (len > w)
-					w = len;
+				size_t len2 = numfmt_width_as(v, sgn) + perc_width(p, v, i);
+				if (len2 > w)
+					w = len2;
 			}
 		}
 		width[i] = w;
@@ -202,8 +212,8 @@ void report_events(const struct report *r, const size_t *width)
 	for (k = 0; k < r->nshow; k++) {
 		size_t i = r->show[k];
 		const char *name = r->p->ev.ev[i].name;
-		size_t len = escape_width(name, strlen(name), r->esc);
-		report_str(r, name);
+		size_t len = escape_width(name, strnlen(name, NAMECUT_LONG + 1), r->esc);
+		report_name(r, name);
 		if (width[i] > len)
 			pad(r->out, width[i] - len);
 		putc(' ', r->out);
@@ -213,6 +223,18 @@ void report_events(const struct report *r, const size_t *width)
 void report_str(const struct report *r, const char *s)
 {
 	escape_fputs(r->out, s, r->esc);
+}
+
+void report_name(const struct report *r, const char *s)
+{
+	size_t len, n = namecut(s, &len);
+
+	escape_fwrite(r->out, s, n, r->esc);
+	if (n < len) {
+		char m[NAMECUT_MARKER_MAX];
+		namecut_marker(m, len);
+		fputs(m, r->out);
+	}
 }
 
 void report_rule(const struct report *r)

@@ -58,6 +58,12 @@ void report_release(struct report *r);
 
 /* Profile (or command-line) text on r->out, escaped when r->esc. */
 void report_str(const struct report *r, const char *s);
+/*
+ * A name the profile holds (a function's, file's, object's or event's,
+ * interned) as report_str() writes it, or its start and a marker once the
+ * output has written many name bytes (namecut.h).
+ */
+void report_name(const struct report *r, const char *s);
 /* Column widths for a set of costs (each event at least its name's width). */
 void report_widths(const struct report *r, const struct cc *const *ccs, size_t n,
 		   size_t *width);
@@ -141,6 +147,8 @@ void report_tsv(struct report *r);
 struct outbuf;
 /* A JSON string, null for NULL; a byte that is not valid UTF-8 is taken as Latin-1. */
 void report_json_str(struct outbuf *out, const char *s);
+/* The same for a name the profile holds, cut as report_name() cuts it. */
+void report_json_name(struct outbuf *out, const char *s);
 /* The "events" array of p (name, long name and formula of each). */
 void report_json_events(struct outbuf *out, const struct profile *p);
 /*
@@ -148,6 +156,8 @@ void report_json_events(struct outbuf *out, const struct profile *p);
  * with esc (r->esc), the other characters escape.h escapes as \xHH.
  */
 void report_tsv_field(struct outbuf *out, const char *s, int esc);
+/* The same for a name the profile holds, cut as report_name() cuts it. */
+void report_tsv_name(struct outbuf *out, const char *s, int esc);
 /* A "#event" line per event of p: name, long name, formula. */
 void report_tsv_events(struct outbuf *out, const struct profile *p, int esc);
 /*

@@ -10,6 +10,7 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "namecut.h"
 #include "graph.h"
 #include "icode.h"
 #include "numfmt.h"
@@ -90,11 +91,24 @@ static void put_str(FILE *out, const char *s)
 	put_text(out, s, strlen(s));
 }
 
+/* A name the profile holds, cut once many name bytes were written (namecut.h). */
+static void put_name(FILE *out, const char *s)
+{
+	size_t len, n = namecut(s, &len);
+
+	put_text(out, s, n);
+	if (n < len) {
+		char m[NAMECUT_MARKER_MAX];
+		namecut_marker(m, len);
+		fputs(m, out);
+	}
+}
+
 static void put_fn(FILE *out, const struct fn *f)
 {
-	put_str(out, f->k.file->name);
+	put_name(out, f->k.file->name);
 	putc(':', out);
-	put_str(out, f->k.name);
+	put_name(out, f->k.name);
 }
 
 static void spaces(FILE *out, size_t n)
@@ -237,7 +251,7 @@ static void print_source(struct asm_ctx *x, const struct instr *in, size_t inden
 	struct srcfile *s;
 
 	spaces(out, indent);
-	put_str(out, in->file ? in->file->name : "???");
+	put_name(out, in->file ? in->file->name : "???");
 	if (!in->line) {
 		fputs(" (no line number)\n", out);
 		return;
@@ -798,7 +812,7 @@ static void print_unit(struct asm_ctx *x, const struct icode *u)
 	put_fn(out, u->fn);
 	if (*u->obj) {
 		fputs(" [", out);
-		put_str(out, u->obj);
+		put_name(out, u->obj);
 		putc(']', out);
 	}
 	putc('\n', out);
@@ -813,7 +827,7 @@ static void print_unit(struct asm_ctx *x, const struct icode *u)
 	} else {
 		if (x->profile_mtime && st.st_mtime > x->profile_mtime) {
 			fputs("  Warning: object file '", out);
-			put_str(out, u->obj);
+			put_name(out, u->obj);
 			fputs("' is more recent than the profile '", out);
 			put_str(out, r->input_name);
 			fputs("':\n  its machine code may not be the code that was profiled.\n", out);

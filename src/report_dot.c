@@ -6,6 +6,7 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "namecut.h"
 #include "numfmt.h"
 #include "shortname.h"
 #include "sort.h"
@@ -25,31 +26,57 @@
  * text \xHH, a byte that is not part of valid UTF-8 (Graphviz reads UTF-8) as
  * the entity of the same code point ("&#255;").
  */
-static void put_escaped(FILE *out, const char *s)
+static void put_escaped_n(FILE *out, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
 	const unsigned char *u = (const unsigned char *)s;
-	size_t len = strlen(s), n, i;
+	size_t n, i, run = 0;	/* bytes from run to i are written as they are, in one fwrite */
+	int hexed;
 
 	for (i = 0; i < len; i += n) {
 		n = escape_unit_xml(s + i, len - i);
-		if (n) {
+		hexed = n > 0;
+		if (!hexed) {
+			n = report_utf8_len(u + i);
+			if (n > len - i)
+				n = 0;	/* a sequence a cut ended: its bytes as Latin-1 */
+			if (n && u[i] != '&' && u[i] != '"' && u[i] != '\\')
+				continue;
+		}
+		fwrite(u + run, 1, i - run, out);
+		if (hexed) {
 			size_t k;
 			for (k = 0; k < n; k++)
 				fprintf(out, "\\\\x%c%c", hex[u[i + k] >> 4], hex[u[i + k] & 15]);
-			continue;
-		}
-		n = report_utf8_len(u + i);
-		if (!n) {
+		} else if (!n) {
 			fprintf(out, "&#%u;", (unsigned)u[i]);
 			n = 1;
 		} else if (u[i] == '&') {
 			fputs("&amp;", out);
 		} else {
-			if (u[i] == '"' || u[i] == '\\')
-				putc('\\', out);
-			fwrite(u + i, 1, n, out);
+			putc('\\', out);
+			putc((char)u[i], out);
 		}
+		run = i + n;
+	}
+	fwrite(u + run, 1, len - run, out);
+}
+
+static void put_escaped(FILE *out, const char *s)
+{
+	put_escaped_n(out, s, strlen(s));
+}
+
+/* A name the profile holds, cut once many name bytes were written (namecut.h). */
+static void put_name(FILE *out, const char *s)
+{
+	size_t len, n = namecut(s, &len);
+
+	put_escaped_n(out, s, n);
+	if (n < len) {
+		char m[NAMECUT_MARKER_MAX];
+		namecut_marker(m, len);
+		fputs(m, out);
 	}
 }
 
@@ -96,7 +123,8 @@ static int node_cmp(const void *x, const void *y)
 
 	if (va != vb)
 		return va > vb ? -1 : 1;
-	c = strcmp(a->k.file->name, b->k.file->name);
+	/* names are interned: one file is one pointer, not compared to its end */
+	c = a->k.file == b->k.file ? 0 : strcmp(a->k.file->name, b->k.file->name);
 	return c ? c : strcmp(a->k.name, b->k.name);
 }
 
@@ -127,22 +155,22 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 	put_escaped(out, shortn);
 	free(shortn);
 	fputs("\\n", out);
-	put_escaped(out, ev);
+	put_name(out, ev);
 	fputs(" incl: ", out);
 	put_cost(out, fn_incl(r->p, f)->v[dot_ev], total);
 	fputs("\\n", out);
-	put_escaped(out, ev);
+	put_name(out, ev);
 	fputs(" self: ", out);
 	put_cost(out, f->self->v[dot_ev], total);
 	if (f->cycle)
 		fprintf(out, "\\n<cycle %u>", (unsigned)f->cycle);
 	fputs("\", tooltip=\"", out);
-	put_escaped(out, f->k.name);
+	put_name(out, f->k.name);
 	fputs("\\n", out);
-	put_escaped(out, f->k.file->name);
+	put_name(out, f->k.file->name);
 	if (*f->obj) {
 		fputs("\\n", out);
-		put_escaped(out, f->obj);
+		put_name(out, f->obj);
 	}
 	fputs("\", fillcolor=", out);
 	put_colour(out, share(fn_incl(r->p, f)->v[dot_ev], total) / 100.0);

@@ -6,8 +6,10 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "namecut.h"
 #include "numfmt.h"
 #include "outbuf.h"
+#include "ptrmap.h"
 #include "stacks.h"
 
 /* The event drawn (the first --sort event) and the cut, as for --format=dot. */
@@ -132,14 +134,16 @@ int report_folded(struct report *r)
  * whole SVG ill-formed, and a browser shows a parse error instead of the
  * graph), any other byte outside UTF-8 as its Latin-1 code point.
  */
-static void put_xml(struct outbuf *out, const char *s)
+static void put_xml_n(struct outbuf *out, const char *s, size_t len)
 {
-	const unsigned char *u = (const unsigned char *)s, *end = u + strlen(s);
+	const unsigned char *u = (const unsigned char *)s, *end = u + len;
 	char num[16];
 	size_t e;
 
-	while (*u) {
+	while (u < end) {
 		size_t n = report_utf8_len(u);
+		if (n > (size_t)(end - u))
+			n = 0;	/* a sequence a cut ended: its bytes as Latin-1 */
 		if (*u >= 0x80 && (e = escape_unit_xml((const char *)u, (size_t)(end - u))) > 0) {
 			escape_hex_outbuf(out, (const char *)u, e);
 			u += e;
@@ -176,6 +180,24 @@ static void put_xml(struct outbuf *out, const char *s)
 			continue;
 		}
 		u++;
+	}
+}
+
+static void put_xml(struct outbuf *out, const char *s)
+{
+	put_xml_n(out, s, strlen(s));
+}
+
+/* A name the profile holds, cut once many name bytes were written (namecut.h). */
+static void put_xml_name(struct outbuf *out, const char *s)
+{
+	size_t len, n = namecut(s, &len);
+
+	put_xml_n(out, s, n);
+	if (n < len) {
+		char m[NAMECUT_MARKER_MAX];
+		namecut_marker(m, len);
+		outbuf_puts(out, m);
 	}
 }
 
@@ -249,13 +271,33 @@ static void put_rgb(struct outbuf *out, unsigned r, unsigned g, unsigned b)
 	outbuf_puts(out, buf);
 }
 
-static void put_colour(struct outbuf *out, const struct fnode *x, const char *own)
+/*
+ * hash_str() of a name the profile holds, worked out once per name: frames
+ * of one file or object are many, and a long name is not read again for each.
+ */
+static uint32_t name_hash(struct ptrmap *hashes, const char *s)
+{
+	uint64_t *v;
+
+	if (!s)
+		return hash_str(s);
+	v = ptrmap_get(hashes, s);
+	if (!v) {
+		ptrmap_put(hashes, s, hash_str(s));
+		v = ptrmap_get(hashes, s);
+	}
+	return (uint32_t)*v;
+}
+
+static void put_colour(struct outbuf *out, const struct fnode *x, const char *own,
+		       struct ptrmap *hashes)
 {
 	uint32_t h;
 
-	if (!x->obj || !*x->obj || (own && !strcmp(x->obj, own))) {
+	if (!x->obj || !*x->obj || (own && (x->obj == own || (name_hash(hashes, x->obj) == name_hash(hashes, own) &&
+						    !strcmp(x->obj, own))))) {
 		/* warm: red to yellow, by file */
-		h = hash_str(x->file);
+		h = name_hash(hashes, x->file);
 		put_rgb(out, 205 + h % 50, 60 + (h >> 8) % 150, 30 + (h >> 16) % 40);
 	} else {
 		/* cool: blues, greens and violets, by object */
@@ -263,7 +305,7 @@ static void put_colour(struct outbuf *out, const struct fnode *x, const char *ow
 			{ 80, 140, 220 }, { 70, 180, 170 }, { 140, 120, 210 }, { 90, 180, 110 },
 			{ 60, 160, 200 }, { 170, 130, 200 },
 		};
-		h = hash_str(x->obj);
+		h = name_hash(hashes, x->obj);
 		put_rgb(out, base[h % 6][0] + (h >> 8) % 30, base[h % 6][1] + (h >> 16) % 30,
 			base[h % 6][2] + (h >> 24) % 30);
 	}
@@ -423,12 +465,14 @@ struct svg {
 	const char *own;
 	const char *event;
 	double height, maxchange;
+	struct ptrmap hashes;	/* name_hash() */
 };
 
 /* The label that fits in w pixels (what the script does on zoom). */
 static void put_label(struct outbuf *out, const char *name, double w)
 {
-	size_t fit = w > 6 ? (size_t)((w - 6) / (FONT_SIZE * 0.59)) : 0, len = strlen(name);
+	/* fit is a few hundred at most: a long name is never read to its end */
+	size_t fit = w > 6 ? (size_t)((w - 6) / (FONT_SIZE * 0.59)) : 0, len = strnlen(name, fit + 1);
 	char *t;
 
 	if (fit < 3)
@@ -468,18 +512,18 @@ static void put_frame_svg(struct svg *g, const struct fnode *x, double px, doubl
 	outbuf_puts(out, "\" data-d=\"");
 	outbuf_u64(out, x->depth);
 	outbuf_puts(out, "\"><title>");
-	put_xml(out, x->name);
+	put_xml_name(out, x->name);
 	if (x->file) {
 		outbuf_putc(out, '\n');
-		put_xml(out, x->file);
+		put_xml_name(out, x->file);
 		if (x->obj && *x->obj) {
 			outbuf_puts(out, " [");
-			put_xml(out, x->obj);
+			put_xml_name(out, x->obj);
 			outbuf_putc(out, ']');
 		}
 	}
 	outbuf_putc(out, '\n');
-	put_xml(out, g->event);
+	put_xml_name(out, g->event);
 	outbuf_puts(out, ": ");
 	put_commified(out, x->total);
 	outbuf_puts(out, " (");
@@ -514,7 +558,7 @@ static void put_frame_svg(struct svg *g, const struct fnode *x, double px, doubl
 	else if (!x->file)
 		put_rgb(out, 230, 230, 230);
 	else
-		put_colour(out, x, g->own);
+		put_colour(out, x, g->own, &g->hashes);
 	outbuf_puts(out, "\" rx=\"2\" ry=\"2\"/><text x=\"");
 	put_num(out, px + 3);
 	outbuf_puts(out, "\" y=\"");
@@ -618,6 +662,7 @@ static int write_svg(struct report *r, const struct flame *fl, const struct flam
 	outbuf_flush(out);
 	free(x);
 	free(order);
+	ptrmap_free(&g.hashes);
 	return 0;
 }
 

@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "escape.h"
 #include "graph.h"
+#include "namecut.h"
 #include "outbuf.h"
 #include "sort.h"
 #include "whole.h"
@@ -61,17 +62,12 @@ static void jesc(struct outbuf *out, unsigned c)
  * terminal (DEL, C1 controls, bidi controls) is written as \uXXXX, so the
  * output is safe on a terminal and decodes to the same string.
  */
-void report_json_str(struct outbuf *out, const char *s)
+static void json_chars(struct outbuf *out, const unsigned char *u, const unsigned char *end)
 {
-	const unsigned char *u = (const unsigned char *)s;
-
-	if (!s) {
-		outbuf_puts(out, "null");
-		return;
-	}
-	outbuf_putc(out, '"');
-	while (*u) {
+	while (u < end) {
 		size_t n = report_utf8_len(u);
+		if (n > (size_t)(end - u))
+			n = 0;	/* a sequence the cut ended: its bytes as Latin-1 */
 		if (*u == '"' || *u == '\\') {
 			outbuf_putc(out, '\\');
 			outbuf_putc(out, (char)*u);
@@ -90,6 +86,35 @@ void report_json_str(struct outbuf *out, const char *s)
 			outbuf_write(out, (const char *)u, n);
 		}
 		u += n;
+	}
+}
+
+void report_json_str(struct outbuf *out, const char *s)
+{
+	if (!s) {
+		outbuf_puts(out, "null");
+		return;
+	}
+	outbuf_putc(out, '"');
+	json_chars(out, (const unsigned char *)s, (const unsigned char *)s + strlen(s));
+	outbuf_putc(out, '"');
+}
+
+void report_json_name(struct outbuf *out, const char *s)
+{
+	size_t len, n;
+
+	if (!s) {
+		outbuf_puts(out, "null");
+		return;
+	}
+	n = namecut(s, &len);
+	outbuf_putc(out, '"');
+	json_chars(out, (const unsigned char *)s, (const unsigned char *)s + n);
+	if (n < len) {
+		char m[NAMECUT_MARKER_MAX];
+		namecut_marker(m, len);
+		outbuf_puts(out, m);
 	}
 	outbuf_putc(out, '"');
 }
@@ -271,11 +296,11 @@ void report_json(struct report *r)
 		outbuf_puts(out, i ? ",\n   {\"id\": " : "\n   {\"id\": ");
 		ju64(out, f->id);
 		outbuf_puts(out, ", \"object\": ");
-		report_json_str(out, f->obj);
+		report_json_name(out, f->obj);
 		outbuf_puts(out, ", \"file\": ");
-		report_json_str(out, f->k.file->name);
+		report_json_name(out, f->k.file->name);
 		outbuf_puts(out, ", \"name\": ");
-		report_json_str(out, f->k.name);
+		report_json_name(out, f->k.name);
 		outbuf_puts(out, ",\n    \"self\": ");
 		jcost(out, p, f->self);
 		outbuf_puts(out, ", \"inclusive\": ");

@@ -293,9 +293,9 @@ static int call_out_cmp(const void *x, const void *y)
 
 static void print_name(const struct report *r, const struct fn *f)
 {
-	report_str(r, f->k.file->name);
+	report_name(r, f->k.file->name);
 	putc(':', r->out);
-	report_str(r, f->k.name);
+	report_name(r, f->k.name);
 }
 
 /*
@@ -341,7 +341,7 @@ static void print_call(struct report *r, const struct call *c, const struct fn *
 	fputs("x)", r->out);
 	if (other->named) {
 		fputs(" [", r->out);
-		report_str(r, other->obj);
+		report_name(r, other->obj);
 		putc(']', r->out);
 	}
 	putc('\n', r->out);
@@ -535,7 +535,7 @@ void report_table(struct report *r)
 			fprintf(out, "<cycle %u>", (unsigned)cy->num);
 		if (f && f->named && *f->obj) {
 			fputs(" [", out);
-			report_str(r, f->obj);
+			report_name(r, f->obj);
 			putc(']', out);
 		}
 		if (f && f->cycle && (o->inclusive || tree))

@@ -5,11 +5,12 @@
 #include <string.h>
 
 #include "escape.h"
+#include "namecut.h"
 #include "outbuf.h"
 
-void report_tsv_field(struct outbuf *out, const char *s, int esc)
+static void tsv_chars(struct outbuf *out, const char *s, size_t len, int esc)
 {
-	size_t len = s ? strlen(s) : 0, i, n;
+	size_t i, n;
 
 	for (i = 0; i < len; i += n) {
 		n = 1;
@@ -39,6 +40,26 @@ void report_tsv_field(struct outbuf *out, const char *s, int esc)
 	}
 }
 
+void report_tsv_field(struct outbuf *out, const char *s, int esc)
+{
+	tsv_chars(out, s, s ? strlen(s) : 0, esc);
+}
+
+void report_tsv_name(struct outbuf *out, const char *s, int esc)
+{
+	size_t len, n;
+
+	if (!s)
+		return;
+	n = namecut(s, &len);
+	tsv_chars(out, s, n, esc);
+	if (n < len) {
+		char m[NAMECUT_MARKER_MAX];
+		namecut_marker(m, len);
+		outbuf_puts(out, m);
+	}
+}
+
 /* One column per event; an event never given is an empty field. */
 static void tcost(struct outbuf *out, const struct profile *p, const struct cc *c)
 {
@@ -57,11 +78,11 @@ static void tcost(struct outbuf *out, const struct profile *p, const struct cc *
 static void tnames(struct outbuf *out, const struct fn *f, int esc)
 {
 	outbuf_putc(out, '\t');
-	report_tsv_field(out, f->obj, esc);
+	report_tsv_name(out, f->obj, esc);
 	outbuf_putc(out, '\t');
-	report_tsv_field(out, f->k.file->name, esc);
+	report_tsv_name(out, f->k.file->name, esc);
 	outbuf_putc(out, '\t');
-	report_tsv_field(out, f->k.name, esc);
+	report_tsv_name(out, f->k.name, esc);
 }
 
 void report_tsv_events(struct outbuf *out, const struct profile *p, int esc)

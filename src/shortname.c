@@ -162,7 +162,8 @@ char *shortname_wrap(const char *name, size_t width, const char *sep)
 	return out;
 }
 
-char *shortname_path(const char *path, size_t max)
+/* a path that starts inside a UTF-8 sequence: counted from its start */
+static char *shortname_path_slow(const char *path, size_t max)
 {
 	size_t n = strlen(path), len = shortname_len(path);
 	const char *t = path;
@@ -179,6 +180,41 @@ char *shortname_path(const char *path, size_t max)
 	}
 	if (strchr(t, '/') && strchr(t, '/') < t + (max - 1) / 2)
 		t = strchr(t, '/');
+	out = xmalloc(3 + (size_t)(path + n - t) + 1);
+	memcpy(out, ELLIPSIS, 3);
+	memcpy(out + 3, t, (size_t)(path + n - t) + 1);
+	return out;
+}
+
+char *shortname_path(const char *path, size_t max)
+{
+	size_t n = strlen(path), tail = 0;
+	const char *t = path + n, *slash;
+	char *out;
+
+	if (max < 2)
+		return xstrdup(path);
+	/*
+	 * the last max - 1 characters, found from the end: a path of 100 KB
+	 * drawn on every node is not counted to its start each time
+	 */
+	while (t > path && tail < max) {
+		t--;
+		if (((unsigned char)*t & 0xc0) != 0x80)
+			tail++;
+	}
+	if (t == path)
+		return xstrdup(path);	/* all counted: max characters or fewer */
+	if (((unsigned char)*path & 0xc0) == 0x80)
+		return shortname_path_slow(path, max);
+	/* t is the character before the last max - 1: step past it */
+	t++;
+	while (((unsigned char)*t & 0xc0) == 0x80)
+		t++;
+	/* then to the next '/' if one is near */
+	slash = memchr(t, '/', (size_t)(path + n - t));
+	if (slash && slash < t + (max - 1) / 2)
+		t = slash;
 	out = xmalloc(3 + (size_t)(path + n - t) + 1);
 	memcpy(out, ELLIPSIS, 3);
 	memcpy(out + 3, t, (size_t)(path + n - t) + 1);

@@ -69,6 +69,7 @@ int main(void)
 	srunner_add_suite(sr, asm_suite());
 	srunner_add_suite(sr, tokenize_suite());
 	srunner_add_suite(sr, view_suite());
+	srunner_add_suite(sr, namecut_suite());
 	srunner_add_suite(sr, hash_suite());
 	/* no fork: sanitizers and valgrind see every test in one process */
 	srunner_set_fork_status(sr, CK_NOFORK);

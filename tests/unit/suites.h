@@ -19,6 +19,7 @@ Suite *escape_suite(void);
 Suite *asm_suite(void);
 Suite *tokenize_suite(void);
 Suite *view_suite(void);
+Suite *namecut_suite(void);
 Suite *hash_suite(void);
 
 /*

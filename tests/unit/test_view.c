@@ -69,6 +69,23 @@ START_TEST(short_paths)
 	s = shortname_path("main.c", 30);
 	ck_assert_str_eq(s, "main.c");
 	free(s);
+	/* counted from the end: exactly max characters stay whole, one more is cut */
+	s = shortname_path("abcdefghij", 10);
+	ck_assert_str_eq(s, "abcdefghij");
+	free(s);
+	s = shortname_path("abcdefghijk", 10);
+	ck_assert_str_eq(s, "\xe2\x80\xa6" "cdefghijk");
+	free(s);
+	s = shortname_path("abc\xc3\xa9" "defghijk", 10);
+	ck_assert_str_eq(s, "\xe2\x80\xa6" "\xc3\xa9" "defghijk");
+	free(s);
+	/* a path that starts inside a UTF-8 sequence: as before */
+	s = shortname_path("\xa9" "abcdefghij", 10);
+	ck_assert_str_eq(s, "\xa9" "abcdefghij");
+	free(s);
+	s = shortname_path("\xa9" "abcdefghijk", 10);
+	ck_assert_str_eq(s, "\xe2\x80\xa6" "bcdefghijk");
+	free(s);
 }
 END_TEST
 

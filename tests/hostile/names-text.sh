@@ -1,0 +1,33 @@
+# A profile names its file and object once, with an id, and then uses the
+# ids: n functions of one file and one object whose names are 50n bytes
+# each (and so is the event's), then every function calls the one before.
+# Every report wrote both names on every row and padded every cost to the
+# event's name: 2,000 functions and 100 KB names (287 KB) gave 400 to 800
+# MB in every format, and twice the profile four times the work.  Past a
+# budget of name bytes a long name written whole once is cut
+# (annogrind(1), Limits), so the output stays under 50 bytes per byte of
+# profile and the work grows with the profile.
+about="the text report of n functions with 50n-byte file, object and event names used by id"
+sizes="1000 2000"
+args="--auto=no in.cg"
+gen() {
+	awk -v n="$1" -v ev="long" 'BEGIN {
+		for (long = "x"; length(long) < 50 * n; long = long long)
+			;
+		long = substr(long, 1, 50 * n)
+		print "events: " (ev == "long" ? "E" long : ev)
+		print "ob=(1) /lib/" long ".so"
+		print "fl=(1) /src/" long ".c"
+		for (i = 1; i <= n; i++) {
+			printf "fn=(%d) f%d\n1 1\n", i, i
+			if (i > 1)
+				printf "cfn=(%d)\ncalls=1 1\n1 1\n", i - 1
+		}
+	}' >in.cg
+}
+check_case() {
+	i=$(wc -c <in.cg) o=$(wc -c <out)
+	[ "$o" -le $((50 * i + 65536)) ] ||
+		{ echo "$o bytes of output for $i of profile: over 50 a byte"; return 1; }
+	grep -q 'name cut: ' out || { echo "no name was cut"; return 1; }
+}
