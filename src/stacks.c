@@ -511,6 +511,38 @@ static void place_under_caller(struct build *b, const struct fn *f, int group)
 		new_node(b, f, best, best == STACKS_NONE ? 1 : bestw);
 }
 
+/* Callers without a stack are placed first, up to this many levels up. */
+#define PLACE_DEPTH 64
+
+static void place_fn(struct build *b, const struct fn *f, unsigned depth)
+{
+	const struct call *c;
+
+	if (depth < PLACE_DEPTH && !has_caller_stack(b, f)) {
+		/* a caller below the grain, or that costs nothing (a view's), first */
+		for (c = fn_in(b->p, f); c; c = c->next_in)
+			if (c->k.caller != f && b->first[c->k.caller->id] == STACKS_NONE) {
+				place_fn(b, c->k.caller, depth + 1);
+				break;
+			}
+	}
+	if (b->first[f->id] == STACKS_NONE && !b->full)
+		place_under_caller(b, f, 0);
+}
+
+/* Give a stack to a caller of f that has none (and so on up), if it has callers. */
+static void place_callers(struct build *b, const struct fn *f)
+{
+	const struct call *c;
+
+	for (c = fn_in(b->p, f); c; c = c->next_in)
+		if (c->k.caller != f && b->first[c->k.caller->id] == STACKS_NONE &&
+		    fn_in(b->p, c->k.caller)) {
+			place_fn(b, c->k.caller, 1);
+			return;
+		}
+}
+
 static void place_rest(struct build *b)
 {
 	const struct profile *p = b->p;
@@ -518,7 +550,7 @@ static void place_rest(struct build *b)
 
 	for (i = 0; i < p->nfns && !b->full; i++)
 		if (b->first[i] == STACKS_NONE && p->fns[i]->self->v[b->ev])
-			place_under_caller(b, p->fns[i], 0);
+			place_fn(b, p->fns[i], 0);
 }
 
 /*
@@ -643,6 +675,8 @@ static void component(struct build *b, size_t k, const uint32_t *firstm)
 				x = b->first[b->mlist[j]];
 			if (x != STACKS_NONE || !(b->flow[u] > 0))
 				continue;
+			if (!has_caller_stack(b, p->fns[firstm[u]]))
+				place_callers(b, p->fns[firstm[u]]);
 			if (has_caller_stack(b, p->fns[firstm[u]])) {
 				place_under_caller(b, p->fns[firstm[u]], 1);
 				placed = 1;

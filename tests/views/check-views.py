@@ -68,8 +68,6 @@ KNOWN = {
         "several calls=1 lines of one pair at one position (no line numbers) are summed when read",
     "python3-json.cg.gz f.folded":
         "a static cycle of 644 outermost functions: stacks fitted, within 3.7%, not exact",
-    "python3-json.cg.gz a.focus[???:PyObject_CallOneArg]":
-        "one stack of weight 1 (of 38,777) starts at 0x5990f0'2, a recursion level: not yet explained",
 }
 
 
