@@ -10,20 +10,9 @@
 about="the text report of n functions with 50n-byte file, object and event names used by id"
 sizes="1000 2000"
 args="--auto=no in.cg"
+# the generator is shared by the six classes
 gen() {
-	awk -v n="$1" -v ev="long" 'BEGIN {
-		for (long = "x"; length(long) < 50 * n; long = long long)
-			;
-		long = substr(long, 1, 50 * n)
-		print "events: " (ev == "long" ? "E" long : ev)
-		print "ob=(1) /lib/" long ".so"
-		print "fl=(1) /src/" long ".c"
-		for (i = 1; i <= n; i++) {
-			printf "fn=(%d) f%d\n1 1\n", i, i
-			if (i > 1)
-				printf "cfn=(%d)\ncalls=1 1\n1 1\n", i - 1
-		}
-	}' >in.cg
+	awk -v n="$1" -v ev="long" -f "$top/tests/hostile/names.awk" >in.cg
 }
 check_case() {
 	i=$(wc -c <in.cg) o=$(wc -c <out)
