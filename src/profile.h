@@ -239,6 +239,12 @@ struct profile {
 	 */
 	int sealed;		/* profile_seal() was called */
 	int drop_calls;
+	/* inlined code (fi=, fe=) charged to the function around it, as the
+	   graph views and filters see it, instead of to "file:function" */
+	int fold_inlined;
+	/* call sites kept in every file, as the single-call bounds of
+	   inclusive costs (graph.c) need them, where want_lines drops lines */
+	int keep_sites;
 	int (*want_lines)(const char *file, void *ctx);
 	void *want_ctx;
 
