@@ -594,19 +594,6 @@ static void both(const struct diff *d, struct cc *dst, struct cc *const src[2])
 	dst->ndef = (uint32_t)(2 * en->nraw);
 }
 
-/* s interned in out, read once per address (a file name is shared by many functions). */
-static const char *intern_once(struct profile *out, struct ptrmap *copied, const char *s)
-{
-	uint64_t *v = ptrmap_get(copied, s);
-	const char *c;
-
-	if (v)
-		return (const char *)(uintptr_t)*v;
-	c = profile_intern(out, s, strlen(s));
-	ptrmap_put(copied, s, (uint64_t)(uintptr_t)c);
-	return c;
-}
-
 int diff_profile(const struct diff *d, struct profile *out)
 {
 	const struct profile *pn = d->p[DIFF_NEW];
@@ -663,9 +650,9 @@ int diff_profile(const struct diff *d, struct profile *out)
 	fns = xcalloc(d->nfns + 1, sizeof(*fns));
 	for (i = 0; i < d->nfns; i++) {
 		const struct diff_fn *g = d->fns[i];
-		const char *obj = intern_once(out, &copied, g->obj ? g->obj : "");
-		struct file *fl = profile_file(out, intern_once(out, &copied, g->file));
-		struct fn *f = profile_fn(out, obj, fl, intern_once(out, &copied, g->name));
+		const char *obj = profile_intern_from(out, &copied, g->obj ? g->obj : "");
+		struct file *fl = profile_file(out, profile_intern_from(out, &copied, g->file));
+		struct fn *f = profile_fn(out, obj, fl, profile_intern_from(out, &copied, g->name));
 		fns[i] = f;
 		if (!(g->listed[0] || g->listed[1]))
 			continue;
