@@ -922,8 +922,13 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 			struct call *call = profile_call(p, fn, ld->callee);
 			if (call_add(ld, &call->count, call->cc, c, n))
 				return -1;
+			if (ld->call_count == 1) {
+				/* one activation: a bound for both ends (profile.single) */
+				profile_single_max(p, fn, c, n);
+				profile_single_max(p, ld->callee, c, n);
+			}
 		}
-		if (f->keep_lines || p->keep_sites) {
+		if (f->keep_lines) {
 			struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
 			if (call_add(ld, &site->count, site->cc, c, n))
 				return -1;

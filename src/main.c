@@ -543,9 +543,8 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 	p->fold_inlined = graph_view(o) && !o->nmod_funcname && !o->nmod_filename;
 	if (p->fold_inlined && (o->format == OPTS_FORMAT_DOT || o->format == OPTS_FORMAT_FOLDED ||
 				o->format == OPTS_FORMAT_FLAMEGRAPH)) {
-		/* stacks and boxes: no source lines, but the call sites bound costs */
+		/* stacks and boxes: no source lines */
 		p->want_lines = want_none;
-		p->keep_sites = 1;
 		return;
 	}
 	if (o->format != OPTS_FORMAT_TEXT || o->nmod_funcname || o->nmod_filename || o->nfilters)

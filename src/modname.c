@@ -598,6 +598,8 @@ int modname_profile(struct profile *dst, const struct profile *src,
 		g->multi_obj |= f->multi_obj;
 		if (add(dst, g->self, f->self))
 			goto out;
+		if (i < src->nsingle && src->single[i])
+			profile_single_max(dst, g, src->single[i]->v, src->single[i]->ndef);
 	}
 	if (mark_outer(dst, src, map))
 		goto out;

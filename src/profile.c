@@ -84,6 +84,7 @@ void profile_release(struct profile *p)
 	free(p->incl);
 	free(p->exact_incl);
 	free(p->root_cost);
+	free(p->single);
 	free(p->out);
 	free(p->in);
 	icode_release_all(p);
@@ -100,6 +101,29 @@ size_t profile_cc_size(const struct profile *p)
 struct cc *profile_cc_new(struct profile *p)
 {
 	return arena_alloc(&p->arena, profile_cc_size(p));
+}
+
+void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n)
+{
+	struct cc *m;
+	size_t k;
+
+	if (f->id >= p->nsingle) {
+		size_t cap = p->nsingle ? p->nsingle : 64;
+		while (cap <= f->id)
+			cap *= 2;
+		p->single = xrealloc(p->single, cap * sizeof(*p->single));
+		memset(p->single + p->nsingle, 0, (cap - p->nsingle) * sizeof(*p->single));
+		p->nsingle = cap;
+	}
+	m = p->single[f->id];
+	if (!m)
+		m = p->single[f->id] = profile_cc_new(p);
+	for (k = 0; k < n; k++)
+		if (v[k] > m->v[k])
+			m->v[k] = v[k];
+	if (n > m->ndef)
+		m->ndef = (uint32_t)n;
 }
 
 /*

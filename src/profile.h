@@ -190,6 +190,14 @@ struct profile {
 	 */
 	struct cc **root_cost;
 	/*
+	 * By fn id below nsingle, NULL entries elsewhere: the largest cost of
+	 * one calls=1 line with the function at either end (one activation:
+	 * nothing in it counted twice, and both ends on the stack for all of
+	 * it), a lower bound of its inclusive cost (graph.c).
+	 */
+	struct cc **single;
+	size_t nsingle;
+	/*
 	 * Set on the copies of --focus, --ignore and --hide: their call sites
 	 * keep the profile's own costs (as annotated lines do), so they say
 	 * nothing of the copy's calls (graph.c reads no bound from them).
@@ -242,9 +250,6 @@ struct profile {
 	/* inlined code (fi=, fe=) charged to the function around it, as the
 	   graph views and filters see it, instead of to "file:function" */
 	int fold_inlined;
-	/* call sites kept in every file, as the single-call bounds of
-	   inclusive costs (graph.c) need them, where want_lines drops lines */
-	int keep_sites;
 	int (*want_lines)(const char *file, void *ctx);
 	void *want_ctx;
 
@@ -266,6 +271,8 @@ void profile_release(struct profile *p);
 
 /* Allocate a zeroed cost sized for the frozen event list. */
 struct cc *profile_cc_new(struct profile *p);
+/* profile.single of f: at least v (n columns); 0, or -1 without memory to grow */
+void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n);
 size_t profile_cc_size(const struct profile *p);
 
 /* Intern a string; the result lives as long as the profile. */

@@ -206,6 +206,8 @@ int view_merge_inlined(struct profile *dst, const struct profile *src)
 			map[i] = map[host[i]->id];
 		if (add(dst, map[i]->self, src->fns[i]->self))
 			goto out;
+		if (i < src->nsingle && src->single[i])
+			profile_single_max(dst, map[i], src->single[i]->v, src->single[i]->ndef);
 	}
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
