@@ -753,6 +753,8 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 
 		/* a side may be a --separate-threads base name: its files are summed */
 		input_list_init(&in);
+		/* the Markdown comparison shows each top function's lines */
+		p[s].keep_spans = o->format == OPTS_FORMAT_MARKDOWN;
 		input_add(&in, name[s]);
 		bad = load_inputs(&p[s], &in, pwd);
 		input_list_release(&in);
@@ -868,7 +870,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			report_diff_tsv(&r, &d);
 		else if (o->format == OPTS_FORMAT_MARKDOWN) {
 			r.whole = &w[DIFF_NEW];	/* the pieces of NEW's functions */
-			report_md_diff(&r, &dw, name[0], name[1], &res, ngates);
+			report_md_diff(&r, &dw, &d, name[0], name[1], &res, ngates);
 		}
 		else {
 			report_diff(&r, &d, name[0], name[1]);

@@ -631,10 +631,26 @@ void report_diff_source_lines(const struct report *r, const struct diff *d, cons
 	struct rd src;
 	int ok;
 
-	if (!df)
+	if (!df) {
+		fputs("  No cost in either profile is on a line of this file.\n", r->out);
 		return;
+	}
 	ok = !rd_open(r, file, &src, &why);
+	if (!ok)
+		fprintf(r->out, "  (the file cannot be %s: its lines by number)\n",
+			why ? "read" : "found");
 	annotate_body(r, df, ok ? &src : NULL, sp, nsp);
 	if (ok)
 		rd_close(&src);
+}
+
+const char *report_diff_source_name(const struct report *r, const struct diff *d, const char *file)
+{
+	const struct diff_file *df = find(d, file);
+	size_t i;
+
+	for (i = 1; i < r->o->nuser && df; i++)
+		if (find(d, r->o->user_files[i]) == df)
+			return r->o->user_files[i];
+	return file;
 }

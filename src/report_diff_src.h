@@ -33,9 +33,11 @@ void report_diff_source_json(struct report *r, const struct diff *d, struct outb
  * The annotated lines of one file of d (found as a command-line name is)
  * in the spans sp[0..nsp) of line numbers, as report_diff_source() prints
  * them but without its title, to r->out; when the file cannot be read,
- * the lines with a cost by number.  Nothing when d has no such file.
+ * the lines with a cost by number.
  */
 void report_diff_source_lines(const struct report *r, const struct diff *d, const char *file,
 			      const uint64_t (*sp)[2], size_t nsp);
+/* The file named on the command line that stands for d's file (as in the text report), or file. */
+const char *report_diff_source_name(const struct report *r, const struct diff *d, const char *file);
 
 #endif
