@@ -28,6 +28,7 @@
 #include "report.h"
 #include "roots.h"
 #include "report_diff.h"
+#include "report_diff_asm.h"
 #include "report_diff_src.h"
 #include "report_dot.h"
 #include "report_md.h"
@@ -755,6 +756,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		input_list_init(&in);
 		/* the Markdown comparison shows each top function's lines */
 		p[s].keep_spans = o->format == OPTS_FORMAT_MARKDOWN;
+		p[s].keep_instr = o->annotate_asm;
 		input_add(&in, name[s]);
 		bad = load_inputs(&p[s], &in, pwd);
 		input_list_release(&in);
@@ -875,6 +877,8 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		else {
 			report_diff(&r, &d, name[0], name[1]);
 			report_diff_source(&r, &d);
+			if (o->annotate_asm)
+				report_diff_asm(&r, &d);
 		}
 		rc = print_breaches(&res, finish_output());
 	}
@@ -967,7 +971,11 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (o.annotate_asm && (o.diff || (o.format != OPTS_FORMAT_TEXT && o.format != OPTS_FORMAT_JSON))) {
+	if (o.annotate_asm && o.diff && o.format != OPTS_FORMAT_TEXT) {
+		rc = usage_error("--diff --annotate=asm works with the text report only");
+		goto out;
+	}
+	if (o.annotate_asm && o.format != OPTS_FORMAT_TEXT && o.format != OPTS_FORMAT_JSON) {
 		rc = usage_error("--annotate=asm works with the text report and --format=json only");
 		goto out;
 	}
