@@ -177,6 +177,16 @@ static char *norm(const char *t)
 	return o;
 }
 
+/* One row of an old row and a new one. */
+static void join(struct arow *v, const struct arow *a, const struct arow *b)
+{
+	*v = *a;
+	v->addr[1] = b->addr[1];
+	v->text[1] = b->text[1];
+	v->in[1] = b->in[1];
+	v->has[1] = 1;
+}
+
 /*
  * Pair the two listings: by address when both sides run one object (the
  * same build), else by the longest common sequence of their normalised
@@ -192,18 +202,12 @@ static size_t pair(const struct side *s, struct arow **out, const char **how)
 	if (!strcmp(s[0].u->obj, s[1].u->obj)) {
 		*how = "paired by address (one object)";
 		for (i = j = 0; i < na || j < nb;) {
-			if (j == nb || (i < na && a[i].addr[0] < b[j].addr[1])) {
+			if (j == nb || (i < na && a[i].addr[0] < b[j].addr[1]))
 				v[n++] = a[i++];
-			} else if (i == na || b[j].addr[1] < a[i].addr[0]) {
+			else if (i == na || b[j].addr[1] < a[i].addr[0])
 				v[n++] = b[j++];
-			} else {
-				v[n] = a[i++];
-				v[n].addr[1] = b[j].addr[1];
-				v[n].text[1] = b[j].text[1];
-				v[n].in[1] = b[j].in[1];
-				v[n++].has[1] = 1;
-				j++;
-			}
+			else
+				join(&v[n++], &a[i++], &b[j++]);
 		}
 	} else if (!s[0].insns || !s[1].insns || (uint64_t)(na + 1) * (nb + 1) > LCS_MAX) {
 		*how = s[0].insns && s[1].insns ? "not paired: the functions are too long to align"
@@ -231,18 +235,12 @@ static size_t pair(const struct side *s, struct arow **out, const char **how)
 						     : lcs[i * (nb + 1) + j + 1];
 			}
 		for (i = j = 0; i < na || j < nb;) {
-			if (i < na && j < nb && a[i].text[0] && b[j].text[1] && !strcmp(ka[i], kb[j])) {
-				v[n] = a[i++];
-				v[n].addr[1] = b[j].addr[1];
-				v[n].text[1] = b[j].text[1];
-				v[n].in[1] = b[j].in[1];
-				v[n++].has[1] = 1;
-				j++;
-			} else if (j == nb || (i < na && lcs[(i + 1) * (nb + 1) + j] >= lcs[i * (nb + 1) + j + 1])) {
+			if (i < na && j < nb && a[i].text[0] && b[j].text[1] && !strcmp(ka[i], kb[j]))
+				join(&v[n++], &a[i++], &b[j++]);
+			else if (j == nb || (i < na && lcs[(i + 1) * (nb + 1) + j] >= lcs[i * (nb + 1) + j + 1]))
 				v[n++] = a[i++];
-			} else {
+			else
 				v[n++] = b[j++];
-			}
 		}
 		for (i = 0; i < na; i++)
 			free(ka[i]);
