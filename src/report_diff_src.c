@@ -210,9 +210,9 @@ static void call_line(const struct report *r, const struct diff_site *s, char (*
 	numfmt_commify(s->count[0], a);
 	numfmt_commify(s->count[1], b);
 	fputs(" => ", r->out);
-	escape_fwrite(r->out, s->k.callee->file, strlen(s->k.callee->file), r->esc);
+	report_name(r, s->k.callee->file);
 	putc(':', r->out);
-	escape_fwrite(r->out, s->k.callee->name, strlen(s->k.callee->name), r->esc);
+	report_name(r, s->k.callee->name);
 	fprintf(r->out, " (%sx -> %sx)\n", a, b);
 }
 
@@ -231,11 +231,12 @@ static int in_spans(uint64_t line, const uint64_t (*sp)[2], size_t nsp)
 
 /*
  * The lines of df with a cost (line 0 first) and its call sites, in the
- * order shown, only those in the spans when sp is given: malloc'ed arrays.
+ * order shown, only those in the spans when sp is given and only the calls
+ * of callers when it is given: malloc'ed arrays.
  */
 static void collect(const struct report *r, const struct diff_file *df, const uint64_t (*sp)[2],
-		    size_t nsp, struct diff_line ***lines, size_t *nl, struct diff_site ***sites,
-		    size_t *ns)
+		    size_t nsp, const struct diff_fn *const *callers, size_t ncallers,
+		    struct diff_line ***lines, size_t *nl, struct diff_site ***sites, size_t *ns)
 {
 	struct diff_line *l, *lt;
 	struct diff_site *s;
@@ -252,9 +253,13 @@ static void collect(const struct report *r, const struct diff_file *df, const ui
 		++*ns;
 	*sites = xmalloc((*ns + 1) * sizeof(**sites));
 	*ns = 0;
-	for (s = df->sites; s; s = s->next)
-		if (in_spans(s->k.line, sp, nsp))
+	for (s = df->sites; s; s = s->next) {
+		size_t k;
+		for (k = 0; k < ncallers && callers[k] != s->k.caller; k++)
+			;
+		if (in_spans(s->k.line, sp, nsp) && (!callers || k < ncallers))
 			(*sites)[(*ns)++] = s;
+	}
 	site_r = r;
 	sort_array(*sites, *ns, sizeof(**sites), site_cmp);
 }
@@ -267,7 +272,8 @@ static void collect(const struct report *r, const struct diff_file *df, const ui
  * With sp, only the lines in those spans (line 0 is in none).
  */
 static void annotate_body(const struct report *r, const struct diff_file *df, struct rd *src,
-			  const uint64_t (*sp)[2], size_t nsp)
+			  const uint64_t (*sp)[2], size_t nsp, const struct diff_fn *const *callers,
+			  size_t ncallers)
 {
 	FILE *out = r->out;
 	size_t ncol = 3 * r->nshow, nl = 0, ns = 0, i, k, li, si, cut;
@@ -279,7 +285,7 @@ static void annotate_body(const struct report *r, const struct diff_file *df, st
 	size_t len;
 	int cut_line;
 
-	collect(r, df, sp, nsp, &lines, &nl, &sites, &ns);
+	collect(r, df, sp, nsp, callers, ncallers, &lines, &nl, &sites, &ns);
 
 	/* widths: the headers, then every cell */
 	for (k = 0; k < r->nshow; k++) {
@@ -399,7 +405,7 @@ static void annotate(const struct report *r, const struct diff_file *df, const c
 	if (!df)
 		fputs("  No cost in either profile is on a line of this file.\n\n", r->out);
 	else
-		annotate_body(r, df, src, NULL, 0);
+		annotate_body(r, df, src, NULL, 0, NULL, 0);
 }
 
 /* The files that could not be found (read = 0) or read (1), in the wording of report_source(). */
@@ -573,10 +579,10 @@ void report_diff_source_json(struct report *r, const struct diff *d, struct outb
 		struct diff_site **sites = NULL;
 		size_t nl = 0, ns = 0, li = 0, si = 0, k = 0, c;
 		outbuf_puts(out, i ? ",\n   {\"file\": " : "\n   {\"file\": ");
-		report_json_str(out, names[i]);
+		report_json_name(out, names[i]);
 		outbuf_puts(out, i < nuser ? ", \"user\": true, \"lines\": [" : ", \"user\": false, \"lines\": [");
 		if (df)
-			collect(r, df, NULL, 0, &lines, &nl, &sites, &ns);
+			collect(r, df, NULL, 0, NULL, 0, &lines, &nl, &sites, &ns);
 		/* each line with a cost or a call, by number, its calls under it */
 		while (li < nl || si < ns) {
 			uint64_t at = li < nl ? lines[li]->line : UINT64_MAX;
@@ -598,13 +604,13 @@ void report_diff_source_json(struct report *r, const struct diff *d, struct outb
 			for (c = 0; si < ns && sites[si]->k.line == at; si++, c++) {
 				const struct diff_site *st = sites[si];
 				outbuf_puts(out, c ? ", {\"caller\": {\"file\": " : "{\"caller\": {\"file\": ");
-				report_json_str(out, st->k.caller->file);
+				report_json_name(out, st->k.caller->file);
 				outbuf_puts(out, ", \"name\": ");
-				report_json_str(out, st->k.caller->name);
+				report_json_name(out, st->k.caller->name);
 				outbuf_puts(out, "}, \"file\": ");
-				report_json_str(out, st->k.callee->file);
+				report_json_name(out, st->k.callee->file);
 				outbuf_puts(out, ", \"name\": ");
-				report_json_str(out, st->k.callee->name);
+				report_json_name(out, st->k.callee->name);
 				outbuf_puts(out, ", \"count\": {\"old\": ");
 				outbuf_u64(out, st->count[0]);
 				outbuf_puts(out, ", \"new\": ");
@@ -624,7 +630,8 @@ void report_diff_source_json(struct report *r, const struct diff *d, struct outb
 }
 
 void report_diff_source_lines(const struct report *r, const struct diff *d, const char *file,
-			      const uint64_t (*sp)[2], size_t nsp)
+			      const uint64_t (*sp)[2], size_t nsp, const struct diff_fn *const *callers,
+			      size_t ncallers)
 {
 	const struct diff_file *df = find(d, file);
 	const char *why;
@@ -639,7 +646,7 @@ void report_diff_source_lines(const struct report *r, const struct diff *d, cons
 	if (!ok)
 		fprintf(r->out, "  (the file cannot be %s: its lines by number)\n",
 			why ? "read" : "found");
-	annotate_body(r, df, ok ? &src : NULL, sp, nsp);
+	annotate_body(r, df, ok ? &src : NULL, sp, nsp, callers, ncallers);
 	if (ok)
 		rd_close(&src);
 }

@@ -33,10 +33,13 @@ void report_diff_source_json(struct report *r, const struct diff *d, struct outb
  * The annotated lines of one file of d (found as a command-line name is)
  * in the spans sp[0..nsp) of line numbers, as report_diff_source() prints
  * them but without its title, to r->out; when the file cannot be read,
- * the lines with a cost by number.
+ * the lines with a cost by number.  With callers, only the calls they make
+ * (a function's block: the calls of other functions on its lines are
+ * theirs).
  */
 void report_diff_source_lines(const struct report *r, const struct diff *d, const char *file,
-			      const uint64_t (*sp)[2], size_t nsp);
+			      const uint64_t (*sp)[2], size_t nsp, const struct diff_fn *const *callers,
+			      size_t ncallers);
 /* The file named on the command line that stands for d's file (as in the text report), or file. */
 const char *report_diff_source_name(const struct report *r, const struct diff *d, const char *file);
 

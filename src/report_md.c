@@ -841,7 +841,7 @@ static void add_span(struct fspans **v, size_t *n, const struct diff *d, const s
  * whose fence is longer than any run of backticks inside; v is freed.
  */
 static void fenced_lines(const struct report *r, const struct diff *lines, struct fspans *v,
-			 size_t n)
+			 size_t n, const struct diff_fn *const *callers, size_t ncallers)
 {
 	struct report rr = *r;
 	size_t i, k, run = 0, len = 0;
@@ -854,10 +854,13 @@ static void fenced_lines(const struct report *r, const struct diff *lines, struc
 	rr.out = mem;
 	rr.esc = 1;	/* what is not UTF-8 or visible is written \xHH below */
 	for (i = 0; i < n; i++) {
+		char *name = report_name_dup(v[i].file);
 		fputs("-- ", mem);
-		escape_fputs(mem, v[i].file, 1);
+		escape_fputs(mem, name, 1);
 		putc('\n', mem);
-		report_diff_source_lines(&rr, lines, v[i].file, (const uint64_t(*)[2])v[i].sp, v[i].n);
+		free(name);
+		report_diff_source_lines(&rr, lines, v[i].file, (const uint64_t(*)[2])v[i].sp, v[i].n,
+					 callers, ncallers);
 		free(v[i].sp);
 	}
 	free(v);
@@ -908,7 +911,8 @@ static void source_block(const struct report *r, const struct diff *lines, const
 			 int after)
 {
 	struct fspans *v = NULL;
-	size_t n = 0, k;
+	const struct diff_fn **callers = NULL;
+	size_t n = 0, k, nc = 0;
 	char cell[CELL];
 	int s;
 
@@ -918,17 +922,30 @@ static void source_block(const struct report *r, const struct diff *lines, const
 		if (!f->fn[s] || !w)
 			continue;
 		id = f->fn[s]->id;
-		for (k = w->first[id]; k < w->first[id + 1]; k++)
-			add_span(&v, &n, lines, w->src, w->piece[k]);
+		callers = xrealloc(callers, (nc + whole_npieces(w, id) + 1) * sizeof(*callers));
+		for (k = w->first[id]; k < w->first[id + 1]; k++) {
+			const struct fn *p = w->piece[k];
+			add_span(&v, &n, lines, w->src, p);
+			/* its calls only: the lines it shares with others carry theirs too */
+			callers[nc] = diff_find(lines, diff_file_name(lines, p->k.file->name), p->k.name);
+			nc += callers[nc] != NULL;
+		}
 	}
-	if (!n)
+	if (!n) {
+		free(callers);
 		return;
+	}
 	for (k = 0; k < n; k++)
 		v[k].file = report_diff_source_name(r, lines, v[k].file);
 	fputs(after ? "\n<details>\n<summary><code>" : "<details>\n<summary><code>", r->out);
-	html_text(r->out, f->file);
-	putc(':', r->out);
-	html_text(r->out, f->name);
+	{
+		char *file = report_name_dup(f->file), *name = report_name_dup(f->name);
+		html_text(r->out, file);
+		putc(':', r->out);
+		html_text(r->out, name);
+		free(file);
+		free(name);
+	}
 	fputs("</code>:", r->out);
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k];
@@ -938,19 +955,22 @@ static void source_block(const struct report *r, const struct diff *lines, const
 		fprintf(r->out, " self %s", cell);
 	}
 	fputs("</summary>\n\n", r->out);
-	fenced_lines(r, lines, v, n);
+	fenced_lines(r, lines, v, n, callers, nc);
+	free(callers);
 }
 
 /* The block of a source file named on the command line: all its lines. */
 static void user_block(const struct report *r, const struct diff *lines, const char *file, int after)
 {
 	struct fspans *v = xcalloc(1, sizeof(*v));
+	char *name = report_name_dup(file);
 
 	v->file = file;
 	fputs(after ? "\n<details>\n<summary><code>" : "<details>\n<summary><code>", r->out);
-	html_text(r->out, file);
+	html_text(r->out, name);
+	free(name);
 	fputs("</code>: named on the command line</summary>\n\n", r->out);
-	fenced_lines(r, lines, v, 1);
+	fenced_lines(r, lines, v, 1, NULL, 0);
 }
 
 void report_md_diff(struct report *r, const struct diff *d, const struct diff *lines,
