@@ -740,7 +740,8 @@ static int part_cmp(const void *x, const void *y)
 #define FIT_WARM 5
 #define FIT_FAR 4.0
 #define FIT_STEP 2.0
-#define FIT_CHAIN 16
+#define FIT_CHAIN_MIN (1u << 22)
+#define FIT_CHAIN_PER_BYTE 2
 
 struct fitc {
 	double target;
@@ -813,10 +814,11 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 	 * the stacks are laid out once, as the functions met from each
 	 * fitted frame up (chain[coff[j] ..] for the frame flist[j]), so a
 	 * sweep reads them in a row instead of chasing parents; when that
-	 * would take more than FIT_CHAIN ids a frame, the walks are made
+	 * would take more ids than FIT_CHAIN_PER_BYTE a byte of the profile
+	 * (FIT_CHAIN_MIN at least: 4 bytes an id), the walks are made
 	 * afresh each sweep (the same products in the same order).
 	 */
-	if (work <= (uint64_t)FIT_CHAIN * n) {
+	if (work <= FIT_CHAIN_MIN || work / FIT_CHAIN_PER_BYTE <= mem_input_bytes()) {
 		size_t w = 0, j;
 		chain = xmalloc((work + 1) * sizeof(*chain));
 		coff = xmalloc((fstart[nf] + 1) * sizeof(*coff));
