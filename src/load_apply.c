@@ -912,6 +912,9 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 		return ERR(ld, "cost line before any 'fn=' line");
 	}
 	f = ld->fl ? ld->fl : current_file(ld);
+	/* a line of another file (fi=, fe=) belongs to that file's row, not fn */
+	if (p->keep_spans && f == fn->k.file)
+		profile_span_add(p, fn, line);
 	if (p->keep_instr && ld->instr_col >= 0 && ld->code_fn &&
 	    instr_apply(ld, pos, c, n, f, line))
 		return -1;
@@ -1468,7 +1471,7 @@ static int run_take(struct loader *ld, const struct block *b, const struct run *
 	    ru->bad >> npos)
 		return 0;
 	f = ld->fl ? ld->fl : current_file(ld);
-	if (ld->line_col >= 0 && f->keep_lines)
+	if ((ld->line_col >= 0 && f->keep_lines) || p->keep_spans)
 		return 0;
 	for (i = 0; i < npos; i++) {
 		const struct run_pos *rp = &ru->pos[i];

@@ -28,6 +28,7 @@
 #include "report.h"
 #include "roots.h"
 #include "report_diff.h"
+#include "report_diff_asm.h"
 #include "report_diff_src.h"
 #include "report_dot.h"
 #include "report_md.h"
@@ -771,6 +772,9 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 
 		/* a side may be a --separate-threads base name: its files are summed */
 		input_list_init(&in);
+		/* the Markdown comparison shows each top function's lines */
+		p[s].keep_spans = o->format == OPTS_FORMAT_MARKDOWN;
+		p[s].keep_instr = o->annotate_asm;
 		input_add(&in, name[s]);
 		bad = load_inputs(&p[s], &in, pwd);
 		input_list_release(&in);
@@ -886,11 +890,13 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			report_diff_tsv(&r, &d);
 		else if (o->format == OPTS_FORMAT_MARKDOWN) {
 			r.whole = &w[DIFF_NEW];	/* the pieces of NEW's functions */
-			report_md_diff(&r, &dw, name[0], name[1], &res, ngates);
+			report_md_diff(&r, &dw, &d, name[0], name[1], &res, ngates);
 		}
 		else {
 			report_diff(&r, &d, name[0], name[1]);
 			report_diff_source(&r, &d);
+			if (o->annotate_asm)
+				report_diff_asm(&r, &d);
 		}
 		rc = print_breaches(&res, finish_output());
 	}
@@ -983,7 +989,11 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (o.annotate_asm && (o.diff || (o.format != OPTS_FORMAT_TEXT && o.format != OPTS_FORMAT_JSON))) {
+	if (o.annotate_asm && o.diff && o.format != OPTS_FORMAT_TEXT) {
+		rc = usage_error("--diff --annotate=asm works with the text report only");
+		goto out;
+	}
+	if (o.annotate_asm && o.format != OPTS_FORMAT_TEXT && o.format != OPTS_FORMAT_JSON) {
 		rc = usage_error("--annotate=asm works with the text report and --format=json only");
 		goto out;
 	}

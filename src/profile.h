@@ -253,6 +253,17 @@ struct profile {
 	int (*want_lines)(const char *file, void *ctx);
 	void *want_ctx;
 
+	/*
+	 * Per fn id, the first and last line of its own file that its cost
+	 * lines and calls name (0, 0: none) and whether they name line 0: kept
+	 * only when keep_spans is set before loading (the Markdown comparison
+	 * shows each function's lines), and by the copies of modname.c and
+	 * view.c.
+	 */
+	int keep_spans;
+	uint64_t (*span)[3];
+	size_t capspan;
+
 	/* machine code (icode.h): kept only when keep_instr is set before loading */
 	int keep_instr;
 	struct icode **icodes;	/* in order of creation */
@@ -321,6 +332,18 @@ static inline int file_line_next(const struct file *f, size_t *k, uint64_t *line
  * how many.
  */
 size_t profile_lines_sorted(const struct file *f, uint64_t **lines, const struct cc ***ccs);
+
+/* Widen f's span (profile.span) to line (0: note line 0); a no-op without keep_spans. */
+void profile_span_add(struct profile *p, const struct fn *f, uint64_t line);
+/*
+ * f's span in *lo, *hi (0, 0: no line but 0), and whether it names line 0
+ * in *zero; returns 0 when it has neither.
+ */
+int profile_span(const struct profile *p, const struct fn *f, uint64_t *lo, uint64_t *hi,
+		 int *zero);
+/* Widen dst's function g to the span of src's f (a copy's function, same file). */
+void profile_span_copy(struct profile *dst, const struct fn *g, const struct profile *src,
+		       const struct fn *f);
 
 /* dst += src over all columns; -1 when a counter would pass 2^64-1. */
 int cc_add(struct cc *dst, const struct cc *src, size_t n);

@@ -121,6 +121,10 @@ static int copy_lines(struct profile *dst, const struct profile *src, struct fn 
 {
 	size_t i, k;
 
+	/* a piece merged into its host keeps no span: its lines are of another file */
+	for (i = 0; i < src->nfns && src->keep_spans; i++)
+		if (map[i] && !strcmp(map[i]->k.file->name, src->fns[i]->k.file->name))
+			profile_span_copy(dst, map[i], src, src->fns[i]);
 	for (i = 0; i < src->nfiles_src; i++) {
 		const struct file *f = src->files[i];
 		struct file *d = file_in(dst, f);
