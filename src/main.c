@@ -989,11 +989,13 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (o.annotate_asm && o.diff && o.format != OPTS_FORMAT_TEXT) {
-		rc = usage_error("--diff --annotate=asm works with the text report only");
+	if (o.annotate_asm && o.diff && o.format != OPTS_FORMAT_TEXT && o.format != OPTS_FORMAT_JSON &&
+	    o.format != OPTS_FORMAT_MARKDOWN) {
+		rc = usage_error("--diff --annotate=asm works with the text report, --format=json and "
+				 "--format=markdown only");
 		goto out;
 	}
-	if (o.annotate_asm && o.format != OPTS_FORMAT_TEXT && o.format != OPTS_FORMAT_JSON) {
+	if (o.annotate_asm && !o.diff && o.format != OPTS_FORMAT_TEXT && o.format != OPTS_FORMAT_JSON) {
 		rc = usage_error("--annotate=asm works with the text report and --format=json only");
 		goto out;
 	}

@@ -9,6 +9,7 @@
 #include "escape.h"
 #include "numfmt.h"
 #include "outbuf.h"
+#include "report_diff_asm.h"
 #include "report_diff_src.h"
 #include "sort.h"
 #include "whole.h"
@@ -557,6 +558,10 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 	}
 	outbuf_puts(out, n ? "\n  ],\n  \"sources\": " : "],\n  \"sources\": ");
 	report_diff_source_json(r, d, out);
+	if (o->annotate_asm) {
+		outbuf_puts(out, ",\n  \"machine_code\": ");
+		report_diff_asm_json(r, d, out);
+	}
 	outbuf_puts(out, "\n}\n");
 	outbuf_flush(out);
 	free(rows);

@@ -9,6 +9,7 @@
 #include "icode.h"
 #include "numfmt.h"
 #include "objdump.h"
+#include "outbuf.h"
 #include "report_diff.h"
 
 #define ACELL 40	/* a count with commas and a sign */
@@ -35,8 +36,11 @@ struct arow {
 	int has[2];
 };
 
-/* The unit of f on one side with the largest cost of the first sort event (several objects: one). */
-static const struct icode *unit_of(const struct report *r, const struct profile *p, const struct fn *f)
+/*
+ * The unit of f on one side with the largest cost of event ev of that
+ * profile (the first sort event; DIFF_NO_EVENT: the first unit).
+ */
+static const struct icode *unit_of(const struct profile *p, const struct fn *f, size_t ev)
 {
 	const struct icode *best = NULL;
 	uint64_t bestc = 0;
@@ -52,7 +56,7 @@ static const struct icode *unit_of(const struct report *r, const struct profile 
 			continue;
 		v = icode_sorted(u, &n);
 		for (k = 0; k < n; k++)
-			c += v[k]->cc->v[r->sort[0]];
+			c += ev == DIFF_NO_EVENT ? 0 : v[k]->cc->v[ev];
 		free(v);
 		if (!best || c > bestc) {
 			best = u;
@@ -187,20 +191,30 @@ static void join(struct arow *v, const struct arow *a, const struct arow *b)
 	v->has[1] = 1;
 }
 
+/* How the two listings were paired: the text report's sentence, and the JSON's word. */
+enum pairing { BY_ADDRESS, BY_TEXT, TOO_LONG, NO_TEXT };
+static const char *const pair_how[] = {
+	"paired by address (one object)",
+	"paired by instruction text, addresses and offsets left out (two objects)",
+	"not paired: the functions are too long to align",
+	"not paired: objdump did not show both",
+};
+static const char *const pair_json[] = { "address", "text", "none", "none" };
+
 /*
  * Pair the two listings: by address when both sides run one object (the
  * same build), else by the longest common sequence of their normalised
  * texts (two builds).  Returns the rows, old-only and new-only ones in
  * between; *how says which.
  */
-static size_t pair(const struct side *s, struct arow **out, const char **how)
+static size_t pair(const struct side *s, struct arow **out, enum pairing *how)
 {
 	struct arow *a, *b, *v;
 	size_t na = side_rows(&s[0], 0, &a), nb = side_rows(&s[1], 1, &b), n = 0, i, j;
 
 	v = xcalloc(na + nb + 1, sizeof(*v));
 	if (!strcmp(s[0].u->obj, s[1].u->obj)) {
-		*how = "paired by address (one object)";
+		*how = BY_ADDRESS;
 		for (i = j = 0; i < na || j < nb;) {
 			if (j == nb || (i < na && a[i].addr[0] < b[j].addr[1]))
 				v[n++] = a[i++];
@@ -210,8 +224,7 @@ static size_t pair(const struct side *s, struct arow **out, const char **how)
 				join(&v[n++], &a[i++], &b[j++]);
 		}
 	} else if (!s[0].insns || !s[1].insns || (uint64_t)(na + 1) * (nb + 1) > LCS_MAX) {
-		*how = s[0].insns && s[1].insns ? "not paired: the functions are too long to align"
-						: "not paired: objdump did not show both";
+		*how = s[0].insns && s[1].insns ? TOO_LONG : NO_TEXT;
 		memcpy(v, a, na * sizeof(*v));
 		memcpy(v + na, b, nb * sizeof(*v));
 		n = na + nb;
@@ -219,7 +232,7 @@ static size_t pair(const struct side *s, struct arow **out, const char **how)
 		/* lcs[i][j]: the longest common sequence of a[i..] and b[j..] */
 		uint32_t *lcs = xcalloc((na + 1) * (nb + 1), sizeof(*lcs));
 		char **ka = xcalloc(na + 1, sizeof(*ka)), **kb = xcalloc(nb + 1, sizeof(*kb));
-		*how = "paired by instruction text, addresses and offsets left out (two objects)";
+		*how = BY_TEXT;
 		for (i = 0; i < na; i++)
 			ka[i] = norm(a[i].text[0]);
 		for (j = 0; j < nb; j++)
@@ -319,7 +332,7 @@ static void print_side(const struct report *r, const char *label, const struct s
 	else
 		fputs("no symbol", r->out);
 	fputs(" in ", r->out);
-	report_str(r, *s->u->obj ? s->u->obj : "(no object)");
+	report_name(r, *s->u->obj ? s->u->obj : "(no object)");
 	if (!s->insns && *s->why) {
 		fputs(" (no text: ", r->out);
 		report_str(r, s->why);
@@ -328,36 +341,81 @@ static void print_side(const struct report *r, const char *label, const struct s
 	putc('\n', r->out);
 }
 
-static void function(const struct report *r, const struct diff *d, const struct diff_fn *f)
+/* One function's two sides and, when both have code, their rows paired. */
+struct fasm {
+	struct side s[2];
+	struct arow *v;
+	size_t n;
+	enum pairing how;
+	int both;
+};
+
+static void fasm_load(const struct report *r, const struct diff *d, const struct diff_fn *f,
+		      struct fasm *a)
+{
+	size_t ev[2] = { d->old_ev[r->sort[0]], r->sort[0] };
+	int side;
+
+	memset(a, 0, sizeof(*a));
+	for (side = 0; side < 2; side++)
+		side_load(r, &a->s[side], unit_of(d->p[side], f->fn[side], ev[side]));
+	a->both = a->s[0].u && a->s[1].u;
+	if (a->both)
+		a->n = pair(a->s, &a->v, &a->how);
+}
+
+static void fasm_release(struct fasm *a)
+{
+	int side;
+
+	free(a->v);
+	for (side = 0; side < 2; side++)
+		side_release(&a->s[side]);
+}
+
+/* A row's cost of event e (of NEW) on a side: 0 where it has none. */
+static uint64_t cost(const struct diff *d, const struct arow *w, int side, size_t e)
+{
+	if (!w->in[side])
+		return 0;
+	if (side == 0)
+		return d->old_ev[e] == DIFF_NO_EVENT ? 0 : w->in[0]->cc->v[d->old_ev[e]];
+	return w->in[1]->cc->v[e];
+}
+
+int report_diff_asm_function(const struct report *r, const struct diff *d, const struct diff_fn *f,
+			     int titled)
 {
 	FILE *out = r->out;
-	struct side s[2];
-	struct arow *v = NULL;
-	const char *how = "";
-	size_t n = 0, i, k, ncol = 3 * r->nshow, *w = xcalloc(ncol + 1, sizeof(*w));
+	struct fasm fa;
+	struct arow *v;
+	size_t n, i, k, ncol = 3 * r->nshow, *w = xcalloc(ncol + 1, sizeof(*w));
 	char (*cells)[ACELL] = xcalloc(ncol + 1, sizeof(*cells));
 	unsigned char *show;
 	uint64_t ctx = (uint64_t)r->o->context, last = 0;
 	uint64_t *sum = xcalloc(2 * r->nshow + 1, sizeof(*sum));
-	int side, any = 0, aw[2] = { 0, 0 };
+	int side, any = 0, aw[2] = { 0, 0 }, both;
 
-	for (side = 0; side < 2; side++)
-		side_load(r, &s[side], unit_of(r, d->p[side], f->fn[side]));
-	report_rule(r);
-	fputs("-- Machine code (change): ", out);
-	report_str(r, f->file);
-	putc(':', out);
-	report_str(r, f->name);
-	putc('\n', out);
-	report_rule(r);
-	print_side(r, "old:", &s[0]);
-	print_side(r, "new:", &s[1]);
-	if (!s[0].u || !s[1].u) {
+	fasm_load(r, d, f, &fa);
+	v = fa.v;
+	n = fa.n;
+	both = fa.both;
+	if (titled) {
+		report_rule(r);
+		fputs("-- Machine code (change): ", out);
+		report_name(r, f->file);
+		putc(':', out);
+		report_name(r, f->name);
+		putc('\n', out);
+		report_rule(r);
+	}
+	print_side(r, "old:", &fa.s[0]);
+	print_side(r, "new:", &fa.s[1]);
+	if (!both) {
 		fputs("  (both profiles need its instructions: Callgrind's --dump-instr=yes)\n\n", out);
 		goto done;
 	}
-	n = pair(s, &v, &how);
-	fprintf(out, "  %s\n\n", how);
+	fprintf(out, "  %s\n\n", pair_how[fa.how]);
 
 	/* rows with a cost on a side, and --context rows around them */
 	show = xcalloc(n + 1, 1);
@@ -405,7 +463,7 @@ static void function(const struct report *r, const struct diff *d, const struct 
 			for (k = 0; k < ncol; k++)
 				fprintf(out, "%*s ", (int)w[k], "");
 			fputs("  ", out);
-			report_str(r, src->file->name);
+			report_name(r, src->file->name);
 			fprintf(out, ":%llu\n", (unsigned long long)src->line);
 			last = src->line;
 		}
@@ -413,8 +471,8 @@ static void function(const struct report *r, const struct diff *d, const struct 
 		for (k = 0; k < ncol; k++)
 			fprintf(out, "%*s ", (int)w[k], cells[k]);
 		for (k = 0; k < r->nshow; k++) {
-			sum[2 * k] += a->in[0] ? a->in[0]->cc->v[d->old_ev[r->show[k]]] : 0;
-			sum[2 * k + 1] += a->in[1] ? a->in[1]->cc->v[r->show[k]] : 0;
+			sum[2 * k] += cost(d, a, 0, r->show[k]);
+			sum[2 * k + 1] += cost(d, a, 1, r->show[k]);
 		}
 		fputs(a->has[0] && a->has[1] ? "  " : a->has[0] ? "- " : "+ ", out);
 		for (side = 0; side < 2; side++) {
@@ -440,12 +498,11 @@ static void function(const struct report *r, const struct diff *d, const struct 
 		fputs("  total of the instructions shown\n\n", out);
 	}
 done:
-	free(v);
 	free(sum);
 	free(cells);
 	free(w);
-	for (side = 0; side < 2; side++)
-		side_release(&s[side]);
+	fasm_release(&fa);
+	return both;
 }
 
 void report_diff_asm(struct report *r, const struct diff *d)
@@ -454,6 +511,122 @@ void report_diff_asm(struct report *r, const struct diff *d)
 	const struct diff_fn **rows = report_diff_rows(r, d, &n);
 
 	for (i = 0; i < n; i++)
-		function(r, d, rows[i]);
+		report_diff_asm_function(r, d, rows[i], 1);
+	free(rows);
+}
+
+/* ---- JSON: "machine_code" of the comparison (report_diff.c) ---- */
+
+static void json_addr(struct outbuf *out, const struct arow *w, int side)
+{
+	char buf[32];
+
+	if (!w->has[side]) {
+		outbuf_puts(out, "null");
+		return;
+	}
+	snprintf(buf, sizeof(buf), "\"0x%llx\"", (unsigned long long)w->addr[side]);
+	outbuf_puts(out, buf);
+}
+
+/* A side: its object, the symbol holding its code, why objdump showed nothing; null: no code. */
+static void json_side(struct outbuf *out, const struct side *s)
+{
+	char buf[80];
+
+	if (!s->u) {
+		outbuf_puts(out, "null");
+		return;
+	}
+	outbuf_puts(out, "{\"object\": ");
+	report_json_name(out, s->u->obj);
+	outbuf_puts(out, ", \"symbol\": ");
+	report_json_str(out, s->sym ? s->sym->name : NULL);
+	if (s->sym) {
+		snprintf(buf, sizeof(buf), ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"",
+			 (unsigned long long)s->sym->addr,
+			 (unsigned long long)(s->sym->addr + s->sym->size));
+		outbuf_puts(out, buf);
+	} else {
+		outbuf_puts(out, ", \"start\": null, \"end\": null");
+	}
+	outbuf_puts(out, ", \"disasm_error\": ");
+	report_json_str(out, !s->insns && *s->why ? s->why : NULL);
+	outbuf_putc(out, '}');
+}
+
+/* Per event of NEW: a side's cost of a row ("old", "new"), or the change new - old. */
+static void json_costs(struct outbuf *out, const struct diff *d, const struct arow *w, int what)
+{
+	size_t e;
+
+	outbuf_putc(out, '[');
+	for (e = 0; e < d->nev; e++) {
+		uint64_t a = cost(d, w, 0, e), b = cost(d, w, 1, e);
+		if (e)
+			outbuf_puts(out, ", ");
+		if (what < 2) {
+			outbuf_u64(out, what ? b : a);
+			continue;
+		}
+		if (b < a)
+			outbuf_putc(out, '-');
+		outbuf_u64(out, b < a ? a - b : b - a);
+	}
+	outbuf_putc(out, ']');
+}
+
+void report_diff_asm_json(struct report *r, const struct diff *d, struct outbuf *out)
+{
+	size_t n, i, k, nrow;
+	const struct diff_fn **rows = report_diff_rows(r, d, &n);
+
+	outbuf_puts(out, "[");
+	for (i = 0; i < n; i++) {
+		const struct diff_fn *f = rows[i];
+		struct fasm fa;
+		fasm_load(r, d, f, &fa);
+		outbuf_puts(out, i ? ",\n   {\"file\": " : "\n   {\"file\": ");
+		report_json_name(out, f->file);
+		outbuf_puts(out, ", \"name\": ");
+		report_json_name(out, f->name);
+		outbuf_puts(out, ",\n    \"old\": ");
+		json_side(out, &fa.s[0]);
+		outbuf_puts(out, ",\n    \"new\": ");
+		json_side(out, &fa.s[1]);
+		outbuf_puts(out, ",\n    \"pairing\": ");
+		report_json_str(out, fa.both ? pair_json[fa.how] : NULL);
+		outbuf_puts(out, ", \"instructions\": [");
+		for (k = nrow = 0; k < fa.n; k++) {
+			const struct arow *w = &fa.v[k];
+			const struct instr *src = w->in[1] ? w->in[1] : w->in[0];
+			const char *text = w->text[1] ? w->text[1] : w->text[0];
+			if (!src)
+				continue;
+			outbuf_puts(out, nrow++ ? ",\n     {\"old_address\": " : "\n     {\"old_address\": ");
+			json_addr(out, w, 0);
+			outbuf_puts(out, ", \"new_address\": ");
+			json_addr(out, w, 1);
+			outbuf_puts(out, ", \"text\": ");
+			report_json_str(out, text);
+			outbuf_puts(out, ", \"file\": ");
+			if (src->file)
+				report_json_name(out, src->file->name);
+			else
+				outbuf_puts(out, "null");
+			outbuf_puts(out, ", \"line\": ");
+			outbuf_u64(out, src->line);
+			outbuf_puts(out, ", \"old\": ");
+			json_costs(out, d, w, 0);
+			outbuf_puts(out, ", \"new\": ");
+			json_costs(out, d, w, 1);
+			outbuf_puts(out, ", \"change\": ");
+			json_costs(out, d, w, 2);
+			outbuf_putc(out, '}');
+		}
+		outbuf_puts(out, nrow ? "\n    ]}" : "]}");
+		fasm_release(&fa);
+	}
+	outbuf_puts(out, n ? "\n  ]" : "]");
 	free(rows);
 }
