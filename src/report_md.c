@@ -9,6 +9,7 @@
 #include "graph.h"
 #include "numfmt.h"
 #include "report_diff.h"
+#include "report_diff_asm.h"
 #include "report_diff_src.h"
 #include "sort.h"
 #include "whole.h"
@@ -835,6 +836,8 @@ static void add_span(struct fspans **v, size_t *n, const struct diff *d, const s
 	}
 }
 
+static void fence(const struct report *r, char *buf);
+
 /*
  * The annotated lines of the files of v[0..n) (each in its spans; NULL:
  * all its lines) as the text report prints them, in a fenced code block
@@ -844,10 +847,9 @@ static void fenced_lines(const struct report *r, const struct diff *lines, struc
 			 size_t n, const struct diff_fn *const *callers, size_t ncallers)
 {
 	struct report rr = *r;
-	size_t i, k, run = 0, len = 0;
-	char *buf = NULL, *line, *next;
+	size_t i, len = 0;
+	char *buf = NULL;
 	FILE *mem = open_memstream(&buf, &len);
-	int blank = 0;
 
 	if (!mem)
 		abort();
@@ -865,6 +867,20 @@ static void fenced_lines(const struct report *r, const struct diff *lines, struc
 	}
 	free(v);
 	fclose(mem);
+	fence(r, buf);
+}
+
+/*
+ * Text the text report printed (buf, malloc'ed, freed here) in a fenced
+ * code block whose fence is longer than any run of backticks inside, one
+ * blank line between its parts, then the end of the <details> block.
+ */
+static void fence(const struct report *r, char *buf)
+{
+	size_t i, k, run = 0;
+	char *line, *next;
+	int blank = 0;
+
 	for (k = 0, i = 0; buf[i]; i++) {
 		k = buf[i] == '`' ? k + 1 : 0;
 		if (k > run)
@@ -900,6 +916,29 @@ static void fenced_lines(const struct report *r, const struct diff *lines, struc
 	free(buf);
 }
 
+/* The start of a function's <details> block: its name and self change in the summary. */
+static void block_open(const struct report *r, const struct diff_fn *f, int after)
+{
+	char cell[CELL], *file = report_name_dup(f->file), *name = report_name_dup(f->name);
+	size_t k;
+
+	fputs(after ? "\n<details>\n<summary><code>" : "<details>\n<summary><code>", r->out);
+	html_text(r->out, file);
+	putc(':', r->out);
+	html_text(r->out, name);
+	free(file);
+	free(name);
+	fputs("</code>:", r->out);
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k];
+		change(cell, f->self[0]->v[e], f->self[1]->v[e], !f->in[DIFF_OLD]);
+		fputs(k ? ", " : " ", r->out);
+		html_text(r->out, ev_name(r, e));
+		fprintf(r->out, " self %s", cell);
+	}
+	fputs("</summary>\n\n", r->out);
+}
+
 /*
  * The block of one function of the comparison: its lines, from the first
  * to the last line its code gives in each of its files (its own, and
@@ -913,7 +952,6 @@ static void source_block(const struct report *r, const struct diff *lines, const
 	struct fspans *v = NULL;
 	const struct diff_fn **callers = NULL;
 	size_t n = 0, k, nc = 0;
-	char cell[CELL];
 	int s;
 
 	for (s = 0; s < 2; s++) {
@@ -937,24 +975,7 @@ static void source_block(const struct report *r, const struct diff *lines, const
 	}
 	for (k = 0; k < n; k++)
 		v[k].file = report_diff_source_name(r, lines, v[k].file);
-	fputs(after ? "\n<details>\n<summary><code>" : "<details>\n<summary><code>", r->out);
-	{
-		char *file = report_name_dup(f->file), *name = report_name_dup(f->name);
-		html_text(r->out, file);
-		putc(':', r->out);
-		html_text(r->out, name);
-		free(file);
-		free(name);
-	}
-	fputs("</code>:", r->out);
-	for (k = 0; k < r->nshow; k++) {
-		size_t e = r->show[k];
-		change(cell, f->self[0]->v[e], f->self[1]->v[e], !f->in[DIFF_OLD]);
-		fputs(k ? ", " : " ", r->out);
-		html_text(r->out, ev_name(r, e));
-		fprintf(r->out, " self %s", cell);
-	}
-	fputs("</summary>\n\n", r->out);
+	block_open(r, f, after);
 	fenced_lines(r, lines, v, n, callers, nc);
 	free(callers);
 }
@@ -971,6 +992,39 @@ static void user_block(const struct report *r, const struct diff *lines, const c
 	free(name);
 	fputs("</code>: named on the command line</summary>\n\n", r->out);
 	fenced_lines(r, lines, v, 1, NULL, 0);
+}
+
+/*
+ * The block of one function's machine code, as the text report lists it
+ * (lines: the profiles as read, whose functions have the instructions).
+ * Returns 0, writing nothing, when a side has none.
+ */
+static int asm_block(const struct report *r, const struct diff *lines, const struct diff_fn *f,
+		     int after)
+{
+	const struct diff_fn *lf = diff_find(lines, f->file, f->name);
+	struct report rr = *r;
+	size_t len = 0;
+	char *buf = NULL;
+	FILE *mem;
+	int both;
+
+	if (!lf)
+		return 0;
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		abort();
+	rr.out = mem;
+	rr.esc = 1;	/* what is not UTF-8 or visible is written \xHH by fence() */
+	both = report_diff_asm_function(&rr, lines, lf, 0);
+	fclose(mem);
+	if (!both) {
+		free(buf);
+		return 0;
+	}
+	block_open(r, f, after);
+	fence(r, buf);
+	return 1;
 }
 
 void report_md_diff(struct report *r, const struct diff *d, const struct diff *lines,
@@ -1129,6 +1183,15 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 		source_block(r, lines, rows[i], i > 0);
 	for (i = 1; i < o->nuser; i++)
 		user_block(r, lines, o->user_files[i], (n && o->auto_annotate) || i > 1);
+	if (n && o->annotate_asm) {
+		size_t shown = 0;
+		fputs("\n### Machine code\n\n", out);
+		for (i = 0; i < n; i++)
+			shown += asm_block(r, lines, rows[i], shown > 0);
+		if (!shown)
+			fputs("No function of the table has machine code in both profiles (Callgrind's "
+			      "--dump-instr=yes).\n", out);
+	}
 	free(outs);
 	free(in);
 	free(rows);
