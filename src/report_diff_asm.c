@@ -90,7 +90,8 @@ static void side_load(const struct report *r, struct side *s, const struct icode
 	if (!u)
 		return;
 	s->in = icode_sorted(u, &s->nin);
-	if (r->o->disasm == 0) {
+	/* as for one profile: objdump runs by default for the text report, not for JSON */
+	if (r->o->disasm == 0 || (r->o->disasm < 0 && r->o->format == OPTS_FORMAT_JSON)) {
 		strcpy(s->why, "--disasm=no");
 		return;
 	}
