@@ -3,7 +3,9 @@
 # (testdata/asm/diff: sum.c built -O1 and -O2, profiled under valgrind
 # --dump-instr=yes, and the -O2 build at two sizes): tests/diff-asm-check.py
 # checks every row against its own sum of the profiles' text and objdump's
-# text.  Skipped without objdump or python3.
+# text, the JSON's "machine_code" rows against the same and the text rows,
+# and the Markdown block against the text listing.  Skipped without
+# objdump or python3.
 set -u
 for t in objdump python3; do
 	if ! command -v $t >/dev/null 2>&1; then
