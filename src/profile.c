@@ -104,19 +104,27 @@ struct cc *profile_cc_new(struct profile *p)
 	return arena_alloc(&p->arena, profile_cc_size(p));
 }
 
+/* Grow *arr, an array by fn id of *cap elements of size elem, to hold id; new ones zero. */
+static void grow_by_id(void *arr, size_t *cap, size_t elem, size_t id)
+{
+	char **a = arr;
+	size_t c = *cap ? *cap : 64;
+
+	if (id < *cap)
+		return;
+	while (c <= id)
+		c *= 2;
+	*a = xrealloc(*a, c * elem);
+	memset(*a + *cap * elem, 0, (c - *cap) * elem);
+	*cap = c;
+}
+
 void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n)
 {
 	struct cc *m;
 	size_t k;
 
-	if (f->id >= p->nsingle) {
-		size_t cap = p->nsingle ? p->nsingle : 64;
-		while (cap <= f->id)
-			cap *= 2;
-		p->single = xrealloc(p->single, cap * sizeof(*p->single));
-		memset(p->single + p->nsingle, 0, (cap - p->nsingle) * sizeof(*p->single));
-		p->nsingle = cap;
-	}
+	grow_by_id(&p->single, &p->nsingle, sizeof(*p->single), f->id);
 	m = p->single[f->id];
 	if (!m)
 		m = p->single[f->id] = profile_cc_new(p);
@@ -524,14 +532,7 @@ void profile_span_add(struct profile *p, const struct fn *f, uint64_t line)
 
 	if (!p->keep_spans)
 		return;
-	if (f->id >= p->capspan) {
-		size_t cap = p->capspan ? p->capspan : 64;
-		while (cap <= f->id)
-			cap *= 2;
-		p->span = xrealloc(p->span, cap * sizeof(*p->span));
-		memset(p->span + p->capspan, 0, (cap - p->capspan) * sizeof(*p->span));
-		p->capspan = cap;
-	}
+	grow_by_id(&p->span, &p->capspan, sizeof(*p->span), f->id);
 	s = p->span[f->id];
 	if (!line) {
 		s[2] = 1;
