@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "escape.h"
+#include "format.h"
 #include "gate.h"
 #include "graph.h"
 #include "input.h"
@@ -27,14 +28,8 @@
 #include "profile.h"
 #include "report.h"
 #include "roots.h"
-#include "report_diff.h"
-#include "report_diff_src.h"
-#include "report_dot.h"
-#include "report_md.h"
-#include "report_flame.h"
 #include "view.h"
 #include "whole.h"
-#include "write.h"
 
 #ifndef ANNOGRIND_VERSION
 #define ANNOGRIND_VERSION "0.1.0"
@@ -205,15 +200,6 @@ static int finish_output(void)
 	return EXIT_OUTPUT;
 }
 
-static void render_text(struct report *r)
-{
-	report_header(r);
-	report_table(r);
-	report_source(r);
-	if (r->o->annotate_asm)
-		report_asm(r);
-}
-
 /*
  * The profiles to sum: the first argument (or the default one), then every
  * further argument that input_is_profile() takes for a profile; the others
@@ -222,8 +208,7 @@ static void render_text(struct report *r)
  */
 static void gather_inputs(struct opts *o, const char *first, struct input_list *l)
 {
-	int all = o->format == OPTS_FORMAT_CALLGRIND || o->format == OPTS_FORMAT_DOT ||
-		  o->format == OPTS_FORMAT_FOLDED || o->format == OPTS_FORMAT_FLAMEGRAPH;
+	int all = o->format->traits & FORMAT_ALL_PROFILES;
 	size_t i, k = 0;
 
 	input_add(l, first);
@@ -376,15 +361,15 @@ static int load_inputs(struct profile *p, const struct input_list *in, const cha
  */
 static int signed_refused(const struct opts *o, const struct profile *p, size_t ngates)
 {
-	const char *what = o->format == OPTS_FORMAT_MARKDOWN ? "--format=markdown"
-			   : o->format == OPTS_FORMAT_DOT ? "--format=dot"
-			   : o->format == OPTS_FORMAT_FOLDED ? "--format=folded"
-			   : o->format == OPTS_FORMAT_FLAMEGRAPH ? "--format=flamegraph"
-			   : ngates ? "--limit" : o->nfilters ? "--focus, --ignore and --hide" : NULL;
-	char err[256];
+	const char *what = ngates ? "--limit" : o->nfilters ? "--focus, --ignore and --hide" : NULL;
+	char err[256], fmt[64];
 	size_t i, e;
 	int neg = 0;
 
+	if (o->format->traits & FORMAT_NO_NEGATIVE) {
+		snprintf(fmt, sizeof(fmt), "--format=%s", o->format->name);
+		what = fmt;
+	}
 	if (!p->signed_counts || !what)
 		return 0;
 	/* a Cachegrind run's own counts are never negative: only a difference is refused */
@@ -479,7 +464,7 @@ static int check_order(const struct opts *o)
 
 	/* only regular files are sniffed: a pipe would lose what is read */
 	if (!o->profile || !is_regular(o->profile) || access(o->profile, R_OK) ||
-	    o->format == OPTS_FORMAT_CALLGRIND || o->format == OPTS_FORMAT_DOT ||
+	    !strcmp(o->format->name, "callgrind") || !strcmp(o->format->name, "dot") ||
 	    input_is_profile(o->profile))
 		return 0;
 	for (i = 0; i < o->nuser && !profile; i++)
@@ -528,7 +513,7 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 	int incl = o->inclusive || o->tree_caller || o->tree_calling;
 
 	p->keep_instr = o->annotate_asm;
-	if (o->format != OPTS_FORMAT_TEXT || o->nmod_funcname || o->nmod_filename || o->nfilters)
+	if ((o->format->traits & FORMAT_KEEPS_ALL) || o->nmod_funcname || o->nmod_filename || o->nfilters)
 		return;
 	for (i = 0; i < ngates; i++)
 		incl |= gates[i].kind == GATE_INCL;
@@ -617,8 +602,7 @@ static int prepare_view(const struct opts *o, struct profile *p, const char *nam
 	struct profile q;
 	int rc;
 
-	if ((o->format == OPTS_FORMAT_DOT || o->format == OPTS_FORMAT_FOLDED ||
-	     o->format == OPTS_FORMAT_FLAMEGRAPH || o->nfilters) && view_has_inlined(p)) {
+	if (((o->format->traits & FORMAT_MERGES_INLINED) || o->nfilters) && view_has_inlined(p)) {
 		if (view_merge_inlined(&q, p)) {
 			profile_release(&q);
 			return -1;
@@ -656,13 +640,14 @@ static int function_gates(const struct gate *gates, size_t ngates)
 /* Does the report show whole functions instead of callgrind_annotate's rows? */
 static int shows_whole(const struct opts *o)
 {
-	return o->format == OPTS_FORMAT_MARKDOWN ||
-	       (o->format == OPTS_FORMAT_TEXT && o->whole_functions);
+	return (o->format->traits & FORMAT_SHOWS_WHOLE) ||
+	       ((o->format->traits & FORMAT_WHOLE_OPTION) && o->whole_functions);
 }
 
 static int needs_whole(const struct opts *o, const struct gate *gates, size_t ngates)
 {
-	return function_gates(gates, ngates) || shows_whole(o) || o->format == OPTS_FORMAT_JSON;
+	return function_gates(gates, ngates) || shows_whole(o) ||
+	       (o->format->traits & FORMAT_NEEDS_WHOLE);
 }
 
 /* Every broken limit on standard error, after the report; returns the exit status. */
@@ -696,7 +681,8 @@ static int shows_common(const struct report *r, const struct diff *d)
 static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, size_t ngates)
 {
 	const char *name[2];
-	struct profile p[2], q, *use[2];
+	struct profile p[2], *use[2];
+	struct format_diff_job job = { 0 };
 	struct modname_list funcs, files;
 	struct diff d, dw;
 	struct whole w[2];
@@ -708,7 +694,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	int rc = EXIT_OK, s, built = 0, built_whole = 0;
 	unsigned char *seen;	/* the globs of --focus, --ignore, --hide that matched */
 	/* the reports for people show the events chosen; the others show all */
-	int people = o->format == OPTS_FORMAT_TEXT || o->format == OPTS_FORMAT_MARKDOWN;
+	int people = !!(o->format->traits & FORMAT_FOR_PEOPLE);
 	size_t i;
 
 	if (!o->profile || o->nuser < 1)
@@ -717,11 +703,8 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	for (i = 1; i < o->nuser; i++)
 		if (input_is_profile(o->user_files[i]))
 			return usage_error("--diff takes two profiles, OLD and NEW");
-	if (o->format == OPTS_FORMAT_DOT)
-		return usage_error("--diff cannot be drawn with --format=dot");
-	if (o->format == OPTS_FORMAT_FOLDED)
-		return usage_error("--diff cannot be written with --format=folded "
-				   "(--format=flamegraph draws the comparison)");
+	if (!o->format->render_diff)
+		return usage_error(o->format->diff_refusal);
 	name[0] = o->profile;
 	name[1] = o->user_files[0];
 	if (parse_rules(o, &funcs, &files, err, sizeof(err)))
@@ -787,11 +770,14 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		goto out;
 	}
 	warn_other_program(o, p, name);
-	if (o->format == OPTS_FORMAT_FLAMEGRAPH) {
-		/* the new profile's stacks, coloured by the change from the old one's */
+	job.old = use[0];
+	job.old_name = name[0];
+	job.new_name = name[1];
+	job.version = ANNOGRIND_VERSION;
+	if (o->format->traits & FORMAT_DIFF_STACKS) {
 		if (report_init(&r, use[1], o, name[1], stdout, err, sizeof(err)))
 			rc = usage_error(err);
-		else if (report_flamegraph_diff(&r, use[0]))
+		else if ((job.r = &r, o->format->render_diff(&job)))
 			rc = EXIT_INPUT;
 		else
 			rc = finish_output();
@@ -803,8 +789,7 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 	if (diff_build(&d, use[0], use[1], people, err, sizeof(err)))
 		goto differ;
 	/* limits on functions, the Markdown summary and JSON compare functions whole */
-	if (function_gates(gates, ngates) || o->format == OPTS_FORMAT_MARKDOWN ||
-	    o->format == OPTS_FORMAT_JSON) {
+	if (function_gates(gates, ngates) || (o->format->traits & FORMAT_NEEDS_WHOLE)) {
 		for (s = 0; s < 2; s++) {
 			if (whole_build(&w[s], use[s])) {
 				rc = EXIT_INPUT;
@@ -845,15 +830,18 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 			gate_eval_diff_whole(&gates[i], &dw, wp, &res);
 		}
 	}
-	if (o->format == OPTS_FORMAT_CALLGRIND) {
-		if (diff_profile(&d, &q)) {
+	job.d = &d;
+	if (built_whole) {
+		job.dw = &dw;
+		job.new_whole = &w[DIFF_NEW];
+	}
+	job.res = &res;
+	job.ngates = ngates;
+	if (o->format->traits & FORMAT_NO_REPORT) {
+		if (o->format->render_diff(&job))
 			rc = EXIT_INPUT;
-		} else {
-			write_callgrind(&q, "the comparison of two profiles by annogrind " ANNOGRIND_VERSION
-					", events E.old and E.new", stdout);
+		else
 			rc = print_breaches(&res, finish_output());
-		}
-		profile_release(&q);
 		goto out;
 	}
 	if (report_init(&r, use[1], o, name[1], stdout, err, sizeof(err))) {
@@ -862,18 +850,8 @@ static int run_diff(const struct opts *o, const char *pwd, struct gate *gates, s
 		report_release(&r);
 		goto differ;
 	} else {
-		if (o->format == OPTS_FORMAT_JSON)
-			report_diff_json(&r, &d, name[0], name[1]);
-		else if (o->format == OPTS_FORMAT_TSV)
-			report_diff_tsv(&r, &d);
-		else if (o->format == OPTS_FORMAT_MARKDOWN) {
-			r.whole = &w[DIFF_NEW];	/* the pieces of NEW's functions */
-			report_md_diff(&r, &dw, name[0], name[1], &res, ngates);
-		}
-		else {
-			report_diff(&r, &d, name[0], name[1]);
-			report_diff_source(&r, &d);
-		}
+		job.r = &r;
+		o->format->render_diff(&job);
 		rc = print_breaches(&res, finish_output());
 	}
 	report_release(&r);
@@ -916,6 +894,7 @@ int main(int argc, char **argv)
 	struct gate_result res = { 0 };
 	struct output outp;
 	struct whole w;
+	struct format_job job = { 0 };
 	int have_whole = 0;
 	size_t i, ngates = 0;
 	int rc = EXIT_OK;
@@ -931,6 +910,7 @@ int main(int argc, char **argv)
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 #endif
 	opts_init(&o);
+	o.format_find = format_find;
 	input_list_init(&in);
 	profile_init(&p);
 	if (opts_parse(&o, argc, argv)) {
@@ -950,6 +930,8 @@ int main(int argc, char **argv)
 		rc = finish_output();
 		goto out;
 	}
+	if (!o.format)
+		o.format = format_text();
 	load_set_jobs(o.jobs);
 	gates = xcalloc(o.nlimits + 1, sizeof(*gates));
 	for (; ngates < o.nlimits; ngates++) {
@@ -965,7 +947,7 @@ int main(int argc, char **argv)
 			goto out;
 		}
 	}
-	if (o.annotate_asm && (o.diff || (o.format != OPTS_FORMAT_TEXT && o.format != OPTS_FORMAT_JSON))) {
+	if (o.annotate_asm && (o.diff || !(o.format->traits & FORMAT_ASM))) {
 		rc = usage_error("--annotate=asm works with the text report and --format=json only");
 		goto out;
 	}
@@ -1040,7 +1022,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (rc || graph_inclusive(&p, strcmp(profile, "-") ? profile : "<stdin>") ||
-	    ((o.format == OPTS_FORMAT_JSON || o.format == OPTS_FORMAT_TSV) &&
+	    ((o.format->traits & FORMAT_CHECKS_CALLS) &&
 	     graph_check_calls(&p, strcmp(profile, "-") ? profile : "<stdin>"))) {
 		rc = EXIT_INPUT;
 		goto out;
@@ -1063,8 +1045,13 @@ int main(int argc, char **argv)
 		else
 			gate_eval_whole(&gates[i], &w, &res);
 	}
-	if (o.format == OPTS_FORMAT_CALLGRIND) {
-		write_callgrind(&p, "written by annogrind " ANNOGRIND_VERSION, stdout);
+	job.p = &p;
+	job.res = &res;
+	job.ngates = ngates;
+	job.found = found;
+	job.version = ANNOGRIND_VERSION;
+	if (o.format->traits & FORMAT_NO_REPORT) {
+		o.format->render(&job);
 		rc = print_breaches(&res, finish_output());
 		goto out;
 	}
@@ -1080,35 +1067,9 @@ int main(int argc, char **argv)
 		r.inputs = (const char *const *)in.paths;
 		r.ninputs = in.n;
 	}
-	switch (o.format) {
-	case OPTS_FORMAT_DOT:
-		report_dot(&r);
-		break;
-	case OPTS_FORMAT_JSON:
-		report_json(&r);
-		break;
-	case OPTS_FORMAT_TSV:
-		report_tsv(&r);
-		break;
-	case OPTS_FORMAT_MARKDOWN:
-		report_md(&r, &res, ngates);
-		break;
-	case OPTS_FORMAT_FOLDED:
-		if (report_folded(&r))
-			rc = EXIT_INPUT;
-		break;
-	case OPTS_FORMAT_FLAMEGRAPH:
-		if (report_flamegraph(&r))
-			rc = EXIT_INPUT;
-		break;
-	default:
-		if (found) {
-			fputs("Reading data from '", stdout);
-			report_str(&r, found);
-			fputs("'...\n", stdout);
-		}
-		render_text(&r);
-	}
+	job.r = &r;
+	if (o.format->render(&job))
+		rc = EXIT_INPUT;
 	report_release(&r);
 	if (rc == EXIT_OK)
 		rc = finish_output();

@@ -356,35 +356,12 @@ static int parse_speed_option(struct opts *o, int c, const char *arg)
 
 static int set_format(struct opts *o, const char *arg)
 {
-	static const struct {
-		const char *name;
-		enum opts_format f;
-	} formats[] = {
-		{ "text", OPTS_FORMAT_TEXT },
-		{ "callgrind", OPTS_FORMAT_CALLGRIND },
-		{ "dot", OPTS_FORMAT_DOT },
-		{ "json", OPTS_FORMAT_JSON },
-		{ "tsv", OPTS_FORMAT_TSV },
-		{ "markdown", OPTS_FORMAT_MARKDOWN },
-		{ "folded", OPTS_FORMAT_FOLDED },
-		{ "flamegraph", OPTS_FORMAT_FLAMEGRAPH },
-	};
-	size_t i, n = sizeof(formats) / sizeof(formats[0]), len;
-
-	for (i = 0; i < n; i++) {
-		if (!strcmp(arg, formats[i].name)) {
-			o->format = formats[i].f;
-			return 0;
-		}
+	if (!o->format_find) {
+		snprintf(o->err, sizeof(o->err), "--format is not known to this program");
+		return -1;
 	}
-	/* the message lists the table, so a new format is one line above */
-	len = (size_t)snprintf(o->err, sizeof(o->err), "--format takes");
-	for (i = 0; i < n && len < sizeof(o->err); i++)
-		len += (size_t)snprintf(o->err + len, sizeof(o->err) - len, "%s %s",
-					i == 0 ? "" : i + 1 < n ? "," : " or", formats[i].name);
-	if (len < sizeof(o->err))
-		snprintf(o->err + len, sizeof(o->err) - len, ", not '%.60s'", arg);
-	return -1;
+	o->format = o->format_find(arg, o->err, sizeof(o->err));
+	return o->format ? 0 : -1;
 }
 
 /*

@@ -9,17 +9,7 @@
  * opts_release() frees the latter.  Event names stay names here: they are
  * resolved against a profile's events by the report (see report.h).
  */
-/* --format: the kind of output (report.h's text report, write.h, report_dot.c). */
-enum opts_format {
-	OPTS_FORMAT_TEXT = 0,
-	OPTS_FORMAT_CALLGRIND,
-	OPTS_FORMAT_DOT,
-	OPTS_FORMAT_JSON,
-	OPTS_FORMAT_TSV,
-	OPTS_FORMAT_MARKDOWN,	/* report_md.h: for people, in CI */
-	OPTS_FORMAT_FOLDED,	/* report_flame.h */
-	OPTS_FORMAT_FLAMEGRAPH,
-};
+struct format;	/* format.h: a row of the --format table */
 
 /* --summary: self costs by object or by file before the function table. */
 enum opts_summary {
@@ -73,8 +63,15 @@ struct opts {
 	char **user_files;	/* source files to annotate */
 	size_t nuser;
 
+	/*
+	 * --format's row, NULL when not given (the text report).  opts_parse()
+	 * finds it with format_find, which the caller sets (format.h's): the
+	 * formats are format.c's alone, and their renderers read struct opts.
+	 */
+	const struct format *format;
+	const struct format *(*format_find)(const char *name, char *err, size_t errlen);
+
 	/* comparing and rewriting profiles (diff.h, write.h, modname.h) */
-	enum opts_format format;
 	int diff;		/* --diff: the first two arguments are OLD and NEW */
 	char **mod_funcname;	/* --mod-funcname=s/RE/REPL/[gi], in order */
 	size_t nmod_funcname;
