@@ -323,7 +323,10 @@ static int is_regular(const char *path)
  * of warnings.  When the first argument does not look like a profile and
  * a later one does (input_is_profile(), the rule that sorts the later
  * arguments), or the callgrind.out* that annogrind reads without a
- * profile argument does, say so once.  Returns -1 after the message.
+ * profile argument does, say so once.  Every format checks this: one
+ * that reads every argument as a profile (FORMAT_ALL_PROFILES) would
+ * fail the same way, so its message says that instead of asking for the
+ * source files after the profile.  Returns -1 after the message.
  */
 static int check_order(const struct opts *o)
 {
@@ -333,7 +336,6 @@ static int check_order(const struct opts *o)
 
 	/* only regular files are sniffed: a pipe would lose what is read */
 	if (!o->profile || !is_regular(o->profile) || access(o->profile, R_OK) ||
-	    !strcmp(o->format->name, "callgrind") || !strcmp(o->format->name, "dot") ||
 	    input_is_profile(o->profile))
 		return 0;
 	for (i = 0; i < o->nuser && !profile; i++)
@@ -345,7 +347,11 @@ static int check_order(const struct opts *o)
 		if (found && is_regular(found) && input_is_profile(found))
 			profile = found;
 	}
-	if (profile)
+	if (profile && (o->format->traits & FORMAT_ALL_PROFILES))
+		escape_line(stderr, "annogrind: '%s' is not a Callgrind profile but '%s' is: "
+			    "--format=%s reads every argument as a profile: leave the source files out",
+			    o->profile, profile, o->format->name);
+	else if (profile)
 		escape_line(stderr, "annogrind: '%s' is not a Callgrind profile but '%s' is: "
 			    "give the profile first, then the source files",
 			    o->profile, profile);
