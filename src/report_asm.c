@@ -13,6 +13,7 @@
 #include "namecut.h"
 #include "graph.h"
 #include "icode.h"
+#include "json.h"
 #include "numfmt.h"
 #include "objdump.h"
 #include "outbuf.h"
@@ -1030,22 +1031,6 @@ void report_asm(struct report *r)
 
 /* ---- JSON: "machine_code" (report_json.c) ---- */
 
-static void json_cost(struct outbuf *out, const struct profile *p, const struct cc *c)
-{
-	size_t i;
-
-	outbuf_putc(out, '[');
-	for (i = 0; i < p->ev.n; i++) {
-		if (i)
-			outbuf_putc(out, ',');
-		if (c && cc_defined(p, c, i))
-			outbuf_u64(out, c->v[i]);
-		else
-			outbuf_puts(out, "null");
-	}
-	outbuf_putc(out, ']');
-}
-
 static void json_addr(struct outbuf *out, uint64_t a)
 {
 	char buf[32];
@@ -1115,7 +1100,7 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 		outbuf_puts(out, i ? ",\n    {\"function\": " : "\n    {\"function\": ");
 		outbuf_u64(out, u->fn->id);
 		outbuf_puts(out, ", \"object\": ");
-		report_json_str(out, u->obj);
+		json_str(out, u->obj);
 		outbuf_puts(out, ", \"pieces\": [");
 		for (k = 0; k < u->npieces; k++) {
 			if (k)
@@ -1123,7 +1108,7 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 			outbuf_u64(out, u->pieces[k]->id);
 		}
 		outbuf_puts(out, "],\n     \"disasm_error\": ");
-		report_json_str(out, failed ? reason : NULL);
+		json_str(out, failed ? reason : NULL);
 		outbuf_puts(out, ",\n     \"instructions\": [");
 		for (k = 0; k < n; k++) {
 			const struct instr *in = v[k];
@@ -1134,19 +1119,19 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 			outbuf_puts(out, ", \"cost\": ");
 			json_cost(out, p, in->cc);
 			outbuf_puts(out, ", \"file\": ");
-			report_json_str(out, in->file ? in->file->name : NULL);
+			json_str(out, in->file ? in->file->name : NULL);
 			outbuf_puts(out, ", \"line\": ");
 			outbuf_u64(out, in->line);
 			if (text) {
 				outbuf_puts(out, ", \"text\": ");
-				report_json_str(out, texts[k]);
+				json_str(out, texts[k]);
 			}
 			outbuf_puts(out, ",\n       \"jumps\": [");
 			for (j = in->jumps; j; j = j->next) {
 				outbuf_puts(out, j == in->jumps ? "{\"to\": " : ", {\"to\": ");
 				json_addr(out, j->to);
 				outbuf_puts(out, ", \"to_function\": ");
-				report_json_str(out, j->to_fn);
+				json_str(out, j->to_fn);
 				outbuf_puts(out, j->cond ? ", \"conditional\": true, \"taken\": "
 							 : ", \"conditional\": false, \"taken\": ");
 				outbuf_u64(out, j->taken);
