@@ -69,18 +69,17 @@ static int line_cmp(const void *x, const void *y)
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
-static const struct report *site_r;
-
-static uint64_t site_size(const struct diff_site *s)
+/* The change of s in r's primary sort event. */
+static uint64_t site_size(const struct report *r, const struct diff_site *s)
 {
-	size_t e = site_r->sort[0];
+	size_t e = r->sort[0];
 	uint64_t a = s->cc[0]->v[e], b = s->cc[1]->v[e];
 
 	return a > b ? a - b : b - a;
 }
 
 /* By line, then the largest change first, then callee name. */
-static int site_cmp(const void *x, const void *y)
+static int site_cmp(const void *x, const void *y, void *r)
 {
 	const struct diff_site *a = *(const struct diff_site *const *)x;
 	const struct diff_site *b = *(const struct diff_site *const *)y;
@@ -89,8 +88,8 @@ static int site_cmp(const void *x, const void *y)
 
 	if (a->k.line != b->k.line)
 		return a->k.line < b->k.line ? -1 : 1;
-	sa = site_size(a);
-	sb = site_size(b);
+	sa = site_size(r, a);
+	sb = site_size(r, b);
 	if (sa != sb)
 		return sa > sb ? -1 : 1;
 	c = strcmp(a->k.callee->file, b->k.callee->file);
@@ -248,8 +247,7 @@ static void annotate(const struct report *r, const struct diff_file *df, const c
 	ns = 0;
 	for (s = df->sites; s; s = s->next)
 		sites[ns++] = s;
-	site_r = r;
-	sort_array(sites, ns, sizeof(*sites), site_cmp);
+	sort_array_r(sites, ns, sizeof(*sites), site_cmp, (void *)r);
 
 	/* widths: the headers, then every cell */
 	for (k = 0; k < r->nshow; k++) {

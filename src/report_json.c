@@ -5,47 +5,11 @@
 #include <string.h>
 
 #include "arena.h"
-#include "graph.h"
 #include "json.h"
 #include "outbuf.h"
-#include "sort.h"
 #include "whole.h"
 
 #define JSON_SCHEMA_VERSION 2
-
-static const struct report *sort_r;
-
-static int cost_cmp(const struct cc *a, const struct cc *b)
-{
-	return report_cost_cmp(sort_r, a, b);
-}
-
-static int fn_cmp(const void *x, const void *y)
-{
-	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
-	int inclusive = sort_r->o->inclusive, c;
-
-	c = cost_cmp(inclusive ? fn_incl(sort_r->p, a) : a->self,
-		     inclusive ? fn_incl(sort_r->p, b) : b->self);
-	return c ? c : graph_fn_cmp(a, b);	/* ties as in the text table */
-}
-
-const struct fn **report_sorted_fns(const struct report *r, size_t *n)
-{
-	const struct profile *p = r->p;
-	const struct fn **v = xmalloc((p->nfns + 1) * sizeof(*v));
-	size_t i, k;
-
-	for (i = 0; i < p->nfns; i++)
-		v[i] = p->fns[i];
-	sort_r = r;
-	sort_array(v, p->nfns, sizeof(*v), fn_cmp);
-	for (k = 0; k < p->nfns; k++)
-		if (report_row_cut(r, r->o->inclusive ? fn_incl(r->p, v[k]) : v[k]->self, k))
-			break;
-	*n = k;
-	return v;
-}
 
 static void jcalls(struct outbuf *out, const struct profile *p, const struct fn *f, int callers)
 {
