@@ -21,7 +21,8 @@
  * address, which objdump shows), not where the object was loaded.
  *
  * Everything is allocated from the profile's arena but the address tables,
- * which profile_release() frees (through icode_release_all()).  Renderers
+ * which profile_release() frees (through icode_release_all(), which the
+ * first icode_get() leaves in profile.release_icode).  Renderers
  * read it through const pointers.
  */
 

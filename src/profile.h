@@ -247,6 +247,12 @@ struct profile {
 	struct icode **icodes;	/* in order of creation */
 	size_t nicodes, capicodes;
 	struct icode_index *icode_ix;	/* private to icode.c */
+	/*
+	 * Frees what icode.c allocated outside the arena, called by
+	 * profile_release(); icode.c sets it with the first unit, so the
+	 * model's core never calls into the machine code built on it.
+	 */
+	void (*release_icode)(struct profile *p);
 };
 
 void profile_init(struct profile *p);
