@@ -208,7 +208,7 @@ static int set_sort(struct opts *o, const char *arg)
 	return 0;
 }
 
-/* The options of CI use (issue 7); returns 1 when c was one of them, -1 on error. */
+/* The options of CI jobs; returns 1 when c was one of them, -1 on error. */
 static int parse_ci_option(struct opts *o, int c, char *arg)
 {
 	char *end;
@@ -248,7 +248,7 @@ static int parse_ci_option(struct opts *o, int c, char *arg)
 	return 0;
 }
 
-/* The options of parts of the program (issue 17); returns 1 when c was one of them, -1 on error. */
+/* The options of parts of the program; returns 1 when c was one of them, -1 on error. */
 static int parse_part_option(struct opts *o, int c, char *arg)
 {
 	struct opts_filter f;
@@ -296,7 +296,7 @@ static int parse_part_option(struct opts *o, int c, char *arg)
 	return 1;
 }
 
-/* --escape=auto|always|never (issue 15); returns 1 when c was it, -1 on error. */
+/* --escape=auto|always|never; returns 1 when c was it, -1 on error. */
 static int parse_escape_option(struct opts *o, int c, const char *arg)
 {
 	if (c != OPT_ESCAPE)
@@ -315,7 +315,7 @@ static int parse_escape_option(struct opts *o, int c, const char *arg)
 	return 1;
 }
 
-/* The machine-code options (issue 18); returns 1 when c was one of them, -1 on error. */
+/* The machine-code options; returns 1 when c was one of them, -1 on error. */
 static int parse_asm_option(struct opts *o, int c, const char *arg)
 {
 	switch (c) {
@@ -336,7 +336,7 @@ static int parse_asm_option(struct opts *o, int c, const char *arg)
 	return 0;
 }
 
-/* The options of speed (issue 20); returns 1 when c was one of them, -1 on error. */
+/* The options of speed; returns 1 when c was one of them, -1 on error. */
 static int parse_speed_option(struct opts *o, int c, const char *arg)
 {
 	char *end;

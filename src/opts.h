@@ -77,26 +77,26 @@ struct opts {
 	size_t nmod_funcname;
 	char **mod_filename;	/* --mod-filename=..., in order */
 	size_t nmod_filename;
-	/* CI use (issue 7) */
+	/* CI jobs: fewer rows, and limits that fail the run */
 	double row_threshold;	/* --row-threshold=PCT; -1 when not given */
 	size_t top;		/* --top=N; 0: no limit */
 	int threshold_given;	/* --threshold was on the command line */
 	char **limits;		/* --limit=SPEC, unparsed (see gate.h) */
 	size_t nlimits;
-	/* parts of the program and summaries (issue 17) */
+	/* parts of the program (view.h) and summaries */
 	enum opts_summary summary;	/* --summary=object|file */
 	struct opts_filter *filters;	/* --focus, --ignore, --hide and their
 					   -object forms, in command-line order */
 	size_t nfilters;
-	/* hostile profiles (issue 15) */
+	/* names from a profile are not to be trusted on a terminal */
 	enum opts_escape escape;	/* --escape=auto|always|never */
-	/* machine code (issue 18, report_asm.c) */
+	/* machine code (report_asm.c) */
 	int annotate_asm;	/* --annotate=asm */
 	int disasm;		/* --disasm=yes|no; -1 when not given: yes for text, no for JSON */
-	/* baselines and reports kept as files (issue 16) */
+	/* reports kept as files, replaced whole (output.h) */
 	const char *output;	/* --output=FILE; NULL: standard output */
 
-	/* speed (issue 20) */
+	/* reading big profiles (load.h) */
 	unsigned jobs;		/* --jobs=N; 0: as the processors allow (load.h) */
 
 	char err[256];		/* why opts_parse failed */
