@@ -8,6 +8,7 @@
 
 #include "diag.h"
 #include "load.h"
+#include "ptrmap.h"
 #include "sort.h"
 
 static struct cc *cc_new(struct diff *d)
@@ -214,36 +215,96 @@ static void pair_files(struct diff *d)
 	}
 }
 
-/* The name the diff gives the file a profile names. */
+/*
+ * Names are looked up by text once per address, and by address after
+ * that: a profile names a file once and then uses it by id, so a 100 KB
+ * file name shared by thousands of functions would otherwise be hashed
+ * (and copied into a key) once per function, work and memory that grow
+ * with the square of the profile.  Each text stands for itself by one
+ * address, the first one it was seen at (the profiles outlive the diff).
+ */
+struct diff_str {
+	const char *s;	/* the key */
+	UT_hash_handle hh;
+};
+
+struct diff_names {
+	struct ptrmap files;	/* a file name's address -> its struct diff_fname, or 0 */
+	struct ptrmap fns;	/* a function name's address -> its struct diff_str, or 0 */
+	struct diff_str *text;	/* function names by text */
+};
+
+/* The entry of file name s (by its text), or NULL when neither side names it. */
+static const struct diff_fname *fname_of(const struct diff *d, const char *s)
+{
+	uint64_t *v = ptrmap_get(&d->names->files, s);
+	struct diff_fname *e;
+
+	if (v)
+		return (const struct diff_fname *)(uintptr_t)*v;
+	e = fname_find(d, s);
+	ptrmap_put(&d->names->files, s, (uint64_t)(uintptr_t)e);
+	return e;
+}
+
+/* The diff's address for function name s (by its text), or NULL for a text it has not seen. */
+static const char *fnname_of(const struct diff *d, const char *s)
+{
+	uint64_t *v = ptrmap_get(&d->names->fns, s);
+	struct diff_str *e;
+
+	if (v && *v)
+		return ((const struct diff_str *)(uintptr_t)*v)->s;
+	if (v)
+		return NULL;
+	HASH_FIND(hh, d->names->text, s, strlen(s), e);
+	ptrmap_put(&d->names->fns, s, (uint64_t)(uintptr_t)e);
+	return e ? e->s : NULL;
+}
+
+static const char *fnname_add(struct diff *d, const char *s)
+{
+	const char *c = fnname_of(d, s);
+	struct diff_str *e;
+
+	if (c)
+		return c;
+	e = arena_alloc(&d->arena, sizeof(*e));
+	e->s = s;
+	HASH_ADD_KEYPTR(hh, d->names->text, e->s, strlen(s), e);
+	ptrmap_put(&d->names->fns, s, (uint64_t)(uintptr_t)e);
+	return s;
+}
+
+/* The name the diff gives the file a profile names: one address per text. */
 static const char *file_as(const struct diff *d, const char *name)
 {
-	const struct diff_fname *e = fname_find(d, name);
+	const struct diff_fname *e = fname_of(d, name);
 
 	return e ? e->as : name;
 }
 
+/* file is file_as()'s, name fnname_add()'s: the key is their addresses. */
 static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char *name)
 {
-	size_t fl = strlen(file), nl = strlen(name), keylen = fl + 1 + nl;
-	char *key = arena_alloc(&d->arena, keylen + 1);
-	struct diff_fn *f;
+	struct diff_fn k, *f;
 
-	memcpy(key, file, fl + 1);
-	memcpy(key + fl + 1, name, nl + 1);
-	HASH_FIND(hh, d->fn_hash, key, keylen, f);
+	memset(&k, 0, sizeof(k));
+	k.file = file;
+	k.name = name;
+	HASH_FIND(hh, d->fn_hash, &k.file, 2 * sizeof(const char *), f);
 	if (f)
 		return f;
 	f = arena_alloc(&d->arena, sizeof(*f));
-	f->key = key;
-	f->keylen = keylen;
-	f->file = key;
-	f->name = key + fl + 1;
+	memset(f, 0, sizeof(*f));
+	f->file = file;
+	f->name = name;
 	f->self[0] = cc_new(d);
 	f->self[1] = cc_new(d);
 	f->incl[0] = cc_new(d);
 	f->incl[1] = cc_new(d);
 	f->id = (uint32_t)d->nfns;
-	HASH_ADD_KEYPTR(hh, d->fn_hash, f->key, f->keylen, f);
+	HASH_ADD(hh, d->fn_hash, file, 2 * sizeof(const char *), f);
 	d->fns = room(d->fns, d->nfns, sizeof(*d->fns));
 	d->fns[d->nfns++] = f;
 	return f;
@@ -256,15 +317,49 @@ const char *diff_file_name(const struct diff *d, const char *file)
 
 const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name)
 {
-	size_t fl = strlen(file), nl = strlen(name);
-	char *key = xmalloc(fl + nl + 2);
-	struct diff_fn *f;
+	const struct diff_fname *e = fname_of(d, file);
+	struct diff_fn k, *f;
 
-	memcpy(key, file, fl + 1);
-	memcpy(key + fl + 1, name, nl + 1);
-	HASH_FIND(hh, d->fn_hash, key, fl + 1 + nl, f);
-	free(key);
+	/* file is a name as this diff gives it (diff_file_name()), not the profile's */
+	memset(&k, 0, sizeof(k));
+	k.file = e ? e->name : NULL;
+	k.name = fnname_of(d, name);
+	if (!k.file || !k.name)
+		return NULL;
+	HASH_FIND(hh, d->fn_hash, &k.file, 2 * sizeof(const char *), f);
 	return f;
+}
+
+/* The bytes of "file:name", one at a time (0 at its end): no copy of a long name per row. */
+struct joined {
+	const unsigned char *at;
+	const char *then;	/* the name, after the ':' */
+};
+
+static int joined_next(struct joined *j)
+{
+	if (*j->at)
+		return *j->at++;
+	if (!j->then)
+		return 0;
+	j->at = (const unsigned char *)j->then;
+	j->then = NULL;
+	return ':';
+}
+
+int diff_fn_name_cmp(const struct diff_fn *a, const struct diff_fn *b)
+{
+	struct joined x = { (const unsigned char *)a->file, a->name };
+	struct joined y = { (const unsigned char *)b->file, b->name };
+	int ca, cb;
+
+	if (a->file == b->file)	/* one address per text: the names decide */
+		return strcmp(a->name, b->name);
+	do {
+		ca = joined_next(&x);
+		cb = joined_next(&y);
+	} while (ca == cb && ca);
+	return ca - cb;
 }
 
 static struct diff_call *diff_call_get(struct diff *d, struct diff_fn *caller,
@@ -380,7 +475,7 @@ static void add_side(struct diff *d, int s)
 
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
-		struct diff_fn *g = diff_fn_get(d, file_as(d, f->k.file->name), f->k.name);
+		struct diff_fn *g = diff_fn_get(d, file_as(d, f->k.file->name), fnname_add(d, f->k.name));
 		map[i] = g;
 		if (!g->fn[s])
 			g->fn[s] = f;
@@ -418,6 +513,7 @@ int diff_build(struct diff *d, const struct profile *old, const struct profile *
 	arena_init(&d->arena);
 	d->p[DIFF_OLD] = old;
 	d->p[DIFF_NEW] = new_;
+	d->names = xcalloc(1, sizeof(*d->names));
 	if (old->signed_counts != new_->signed_counts) {
 		/* a Callgrind count past 2^63-1 has no signed reading */
 		snprintf(err, errlen, "a Cachegrind profile (signed counts) cannot be compared with a Callgrind profile");
@@ -462,6 +558,15 @@ void diff_release(struct diff *d)
 			HASH_DEL(d->fname_hash, e);
 		}
 	}
+	if (d->names) {
+		struct diff_str *e, *et;
+		HASH_ITER(hh, d->names->text, e, et) {
+			HASH_DEL(d->names->text, e);
+		}
+		ptrmap_free(&d->names->files);
+		ptrmap_free(&d->names->fns);
+		free(d->names);
+	}
 	free(d->files);
 	HASH_ITER(hh, d->fn_hash, f, ft) {
 		HASH_DEL(d->fn_hash, f);
@@ -496,6 +601,7 @@ int diff_profile(const struct diff *d, struct profile *out)
 	char *text, err[256];
 	size_t len = 0, i, t;
 	uint64_t errline = 0;
+	struct ptrmap copied = { 0 };
 	struct fn **fns;
 	int s;
 
@@ -544,9 +650,9 @@ int diff_profile(const struct diff *d, struct profile *out)
 	fns = xcalloc(d->nfns + 1, sizeof(*fns));
 	for (i = 0; i < d->nfns; i++) {
 		const struct diff_fn *g = d->fns[i];
-		const char *obj = profile_intern(out, g->obj ? g->obj : "", g->obj ? strlen(g->obj) : 0);
-		struct file *fl = profile_file(out, profile_intern(out, g->file, strlen(g->file)));
-		struct fn *f = profile_fn(out, obj, fl, profile_intern(out, g->name, strlen(g->name)));
+		const char *obj = profile_intern_from(out, &copied, g->obj ? g->obj : "");
+		struct file *fl = profile_file(out, profile_intern_from(out, &copied, g->file));
+		struct fn *f = profile_fn(out, obj, fl, profile_intern_from(out, &copied, g->name));
 		fns[i] = f;
 		if (!(g->listed[0] || g->listed[1]))
 			continue;
@@ -576,6 +682,7 @@ int diff_profile(const struct diff *d, struct profile *out)
 		}
 	}
 	free(fns);
+	ptrmap_free(&copied);
 	return load_finish(out);
 fail:
 	free(text);

@@ -29,9 +29,8 @@ enum { DIFF_OLD = 0, DIFF_NEW = 1 };
 #define DIFF_NO_EVENT ((size_t)-1)
 
 struct diff_fn {
-	const char *file, *name;	/* normalised, in the diff's arena */
-	const char *key;		/* "file\0name" */
-	size_t keylen;
+	/* the key: normalised, one address per text (a profile's, as long as it lives) */
+	const char *file, *name;
 	const char *obj;		/* of the new side when it has one, else the old */
 	unsigned in[2];			/* present in old / new (costs given, or called) */
 	unsigned named:1;		/* an fn= line named it: reports show its object */
@@ -98,6 +97,7 @@ struct diff {
 	struct diff_call *call_hash;	/* private */
 	struct diff_fname *fname_hash;	/* private: files paired across folders */
 	size_t npaired;			/* how many files were paired so */
+	struct diff_names *names;	/* private: names by address */
 	/*
 	 * Set by the caller when it compared the functions whole too (whole.h):
 	 * that comparison, built from the merged profiles of whole[0] and
@@ -125,6 +125,8 @@ const char *diff_file_name(const struct diff *d, const char *file);
 /* The diff's function "file:name", or NULL. */
 const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name);
 void diff_release(struct diff *d);
+/* strcmp() of "file:name" of a and b, without writing it out. */
+int diff_fn_name_cmp(const struct diff_fn *a, const struct diff_fn *b);
 
 /*
  * The comparison as one profile, for write_callgrind(): each raw event E of

@@ -8,7 +8,7 @@
 #include "profile.h"
 
 /*
- * Kept only when profile.keep_instr is set before loading (main.c sets it
+ * Kept only when profile.keep_instr is set before loading (run.c sets it
  * for --annotate=asm), from profiles whose positions include "instr"
  * (Callgrind's --dump-instr=yes); the default report never pays for it.
  *

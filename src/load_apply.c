@@ -922,7 +922,7 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 			if (call_add(ld, &call->count, call->cc, c, n))
 				return -1;
 		}
-		if (f->keep_lines) {
+		if (f->keep_lines || p->keep_sites) {
 			struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
 			if (call_add(ld, &site->count, site->cc, c, n))
 				return -1;
@@ -1260,7 +1260,9 @@ static int name_line(struct loader *ld, int k, const char *name)
 			ld->fn = NULL;
 			break;
 		}
-		if (k != NK_FL && ld->fn) {
+		if (k != NK_FL && ld->fn && p->fold_inlined && ld->code_fn) {
+			ld->fn = ld->code_fn;	/* inlined code stays in its function */
+		} else if (k != NK_FL && ld->fn) {
 			/* inlined code: its costs go to "file:function" of that file */
 			ld->fn = fn_of(ld, ld->fn->obj, ld->fl, ld->fn->k.name);
 			ld->fn->listed = 1;

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ptrmap.h"
 #include "sort.h"
 
 /*
@@ -203,6 +204,18 @@ const char *profile_intern(struct profile *p, const char *s, size_t len)
 	x->s[len] = '\0';
 	HASH_ADD_KEYPTR_BYHASHVALUE(hh, p->strings, x->s, len, h, x);
 	return x->s;
+}
+
+const char *profile_intern_from(struct profile *p, struct ptrmap *copied, const char *s)
+{
+	uint64_t *v = ptrmap_get(copied, s);
+	const char *d;
+
+	if (v)
+		return (const char *)(uintptr_t)*v;
+	d = profile_intern(p, s, strlen(s));
+	ptrmap_put(copied, s, (uint64_t)(uintptr_t)d);
+	return d;
 }
 
 #define GROW(arr, n, cap) do { \

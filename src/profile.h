@@ -231,7 +231,7 @@ struct profile {
 	/*
 	 * What the loader keeps, set before loading; the defaults keep
 	 * everything.  A report that will not show some of it says so, to save
-	 * the time and memory (main.c's want_of()): drop_calls leaves out the
+	 * the time and memory (run.c's want_of()): drop_calls leaves out the
 	 * calls (no inclusive costs and no trees); want_lines(name, ctx), when
 	 * set, says for each file when it is first named whether its per-line
 	 * costs and call sites are kept (only sources that can be annotated).
@@ -239,6 +239,12 @@ struct profile {
 	 */
 	int sealed;		/* profile_seal() was called */
 	int drop_calls;
+	/* inlined code (fi=, fe=) charged to the function around it, as the
+	   graph views and filters see it, instead of to "file:function" */
+	int fold_inlined;
+	/* call sites kept in every file, as the single-call bounds of
+	   inclusive costs (graph.c) need them, where want_lines drops lines */
+	int keep_sites;
 	int (*want_lines)(const char *file, void *ctx);
 	void *want_ctx;
 
@@ -270,6 +276,14 @@ size_t profile_cc_size(const struct profile *p);
 
 /* Intern a string; the result lives as long as the profile. */
 const char *profile_intern(struct profile *p, const char *s, size_t len);
+struct ptrmap;
+/*
+ * Intern in p a name another profile holds (interned there); copied maps
+ * the other profile's names to p's, so an object or file named by every
+ * function is hashed once, not once per function (2,000 functions of one
+ * 100 KB object took 200 MB of hashing).  The caller frees copied.
+ */
+const char *profile_intern_from(struct profile *p, struct ptrmap *copied, const char *s);
 
 struct file *profile_file(struct profile *p, const char *name);
 struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,

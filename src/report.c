@@ -239,6 +239,22 @@ void report_name(const struct report *r, const char *s)
 	}
 }
 
+char *report_name_dup(const char *s)
+{
+	size_t len, n = namecut(s, &len), ml = 0;
+	char m[NAMECUT_MARKER_MAX], *d;
+
+	if (n < len) {
+		namecut_marker(m, len);
+		ml = strlen(m);
+	}
+	d = xmalloc(n + ml + 1);
+	memcpy(d, s, n);
+	memcpy(d + n, m, ml);
+	d[n + ml] = '\0';
+	return d;
+}
+
 void report_rule(const struct report *r)
 {
 	fputs("--------------------------------------------------------------------------------\n",

@@ -64,6 +64,8 @@ void report_str(const struct report *r, const char *s);
  * output has written many name bytes (namecut.h).
  */
 void report_name(const struct report *r, const char *s);
+/* The bytes report_name() would write for s, before escaping: malloc'ed. */
+char *report_name_dup(const char *s);
 /* Column widths for a set of costs (each event at least its name's width). */
 void report_widths(const struct report *r, const struct cc *const *ccs, size_t n,
 		   size_t *width);

@@ -70,7 +70,6 @@ static size_t cell(const struct report *r, uint64_t a, uint64_t b, char *buf)
 
 struct drow {
 	const struct diff_fn *f;
-	char *name;
 	const struct cc *key[2];	/* the cost sorted by: self, or inclusive */
 };
 
@@ -93,7 +92,7 @@ static int drow_cmp(const void *x, const void *y)
 		if (da != db)
 			return da > db ? -1 : 1;
 	}
-	c = strcmp(a->name, b->name);
+	c = diff_fn_name_cmp(a->f, b->f);
 	if (c)
 		return c;
 	/* "a:b" + "c" and "a" + "b:c" print alike: the order they were made */
@@ -126,8 +125,6 @@ static size_t collect(const struct report *r, const struct diff *d, struct drow 
 		rows[n].f = f;
 		rows[n].key[0] = o->inclusive ? f->incl[0] : f->self[0];
 		rows[n].key[1] = o->inclusive ? f->incl[1] : f->self[1];
-		rows[n].name = xmalloc(strlen(f->file) + strlen(f->name) + 2);
-		sprintf(rows[n].name, "%s:%s", f->file, f->name);
 		n++;
 	}
 	cmp_r = r;
@@ -173,16 +170,6 @@ static size_t threshold_cut(const struct report *r, const struct drow *rows, siz
 	free(sum);
 	free(curr);
 	return i;
-}
-
-/* The names of rows collect() filled (the rest are zero). */
-static void free_rows(struct drow *rows, size_t cap)
-{
-	size_t i;
-
-	for (i = 0; i < cap && rows[i].name; i++)
-		free(rows[i].name);
-	free(rows);
 }
 
 static const char *status(const struct diff *d, const struct diff_fn *f)
@@ -387,9 +374,13 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 		const struct diff_fn *f = rows[i].f;
 		row_cells(r, (const struct cc *const *)f->self, (const struct cc *const *)f->incl, cells);
 		print_cells(r, cells, w, ncol);
-		words(r, " ", rows[i].name);
+		putc(' ', out);
+		report_name(r, f->file);
+		putc(':', out);
+		report_name(r, f->name);
 		if (f->named && f->obj && *f->obj) {
-			words(r, " [", f->obj);
+			fputs(" [", out);
+			report_name(r, f->obj);
 			putc(']', out);
 		}
 		if (!f->in[0])
@@ -399,7 +390,7 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 		putc('\n', out);
 	}
 	putc('\n', out);
-	free_rows(rows, d->nfns);
+	free(rows);
 	free(cells);
 	free(w);
 }
@@ -413,7 +404,7 @@ const struct diff_fn **report_diff_rows(const struct report *r, const struct dif
 	*n = threshold_cut(r, rows, collect(r, d, rows, 0));
 	for (i = 0; i < *n; i++)
 		v[i] = rows[i].f;
-	free_rows(rows, d->nfns);
+	free(rows);
 	return v;
 }
 
@@ -481,9 +472,9 @@ static void jwhole(struct outbuf *out, const struct diff *d, const struct diff_f
 	outbuf_puts(out, ",\n    \"inlined_into\": ");
 	if (host) {
 		outbuf_puts(out, "{\"file\": ");
-		json_str(out, diff_file_name(d, host->k.file->name));
+		json_name(out, diff_file_name(d, host->k.file->name));
 		outbuf_puts(out, ", \"name\": ");
-		json_str(out, host->k.name);
+		json_name(out, host->k.name);
 		outbuf_puts(out, "}, \"whole\": null");
 		return;
 	}
@@ -537,11 +528,11 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 	for (i = 0; i < n; i++) {
 		const struct diff_fn *f = rows[i].f;
 		outbuf_puts(out, i ? ",\n   {\"file\": " : "\n   {\"file\": ");
-		json_str(out, f->file);
+		json_name(out, f->file);
 		outbuf_puts(out, ", \"name\": ");
-		json_str(out, f->name);
+		json_name(out, f->name);
 		outbuf_puts(out, ", \"object\": ");
-		json_str(out, f->obj ? f->obj : "");
+		json_name(out, f->obj ? f->obj : "");
 		outbuf_puts(out, ", \"status\": \"");
 		outbuf_puts(out, status(d, f));
 		outbuf_puts(out, "\",\n    \"self\": ");
@@ -553,8 +544,6 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 	}
 	outbuf_puts(out, n ? "\n  ]\n}\n" : "]\n}\n");
 	outbuf_flush(out);
-	for (i = 0; i < d->nfns && rows[i].name; i++)
-		free(rows[i].name);
 	free(rows);
 }
 
@@ -616,17 +605,15 @@ void report_diff_tsv(struct report *r, const struct diff *d)
 		outbuf_puts(out, "fn\t");
 		outbuf_puts(out, status(d, f));
 		outbuf_putc(out, '\t');
-		report_tsv_field(out, f->obj, r->esc);
+		report_tsv_name(out, f->obj, r->esc);
 		outbuf_putc(out, '\t');
-		report_tsv_field(out, f->file, r->esc);
+		report_tsv_name(out, f->file, r->esc);
 		outbuf_putc(out, '\t');
-		report_tsv_field(out, f->name, r->esc);
+		report_tsv_name(out, f->name, r->esc);
 		tcost(out, d, f->self[0], f->self[1]);
 		tcost(out, d, f->incl[0], f->incl[1]);
 		outbuf_putc(out, '\n');
 	}
 	outbuf_flush(out);
-	for (i = 0; i < d->nfns && rows[i].name; i++)
-		free(rows[i].name);
 	free(rows);
 }

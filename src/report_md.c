@@ -102,17 +102,20 @@ static void md_code(FILE *out, const char *s, int table)
 	free(v);
 }
 
-/* "file:function" as a code span. */
+/* "file:function" as a code span; each name cut as report_name() cuts it. */
 static void md_fn(FILE *out, const char *file, const char *name, int table)
 {
-	size_t fl = strlen(file), nl = strlen(name);
+	char *f = report_name_dup(file), *n = report_name_dup(name);
+	size_t fl = strlen(f), nl = strlen(n);
 	char *full = xmalloc(fl + nl + 2);
 
-	memcpy(full, file, fl);
+	memcpy(full, f, fl);
 	full[fl] = ':';
-	memcpy(full + fl + 1, name, nl + 1);
+	memcpy(full + fl + 1, n, nl + 1);
 	md_code(out, full, table);
 	free(full);
+	free(f);
+	free(n);
 }
 
 /* Text: every ASCII punctuation character backslash-escaped (CommonMark allows it for all of them). */
@@ -328,15 +331,18 @@ static char *tree_cells(struct tree *t)
 	return xcalloc(t->ncells + 1, CELL);
 }
 
-/* "file:function (1x)" or "... (1x -> 2x)", made visible. */
+/* "file:function (1x)" or "... (1x -> 2x)", made visible; names cut as in md_fn(). */
 static char *label(const char *file, const char *name, const char *extra)
 {
-	size_t n = strlen(file) + strlen(name) + strlen(extra) + 2;
+	char *f = report_name_dup(file), *fn = report_name_dup(name);
+	size_t n = strlen(f) + strlen(fn) + strlen(extra) + 2;
 	char *s = xmalloc(n), *v;
 
-	snprintf(s, n, "%s:%s%s", file, name, extra);
+	snprintf(s, n, "%s:%s%s", f, fn, extra);
 	v = visible(s, 0);
 	free(s);
+	free(f);
+	free(fn);
 	return v;
 }
 

@@ -359,6 +359,12 @@ static int check_order(const struct opts *o)
 	return profile ? -1 : 0;
 }
 
+/* Does the output see inlined code inside its function (prepare_view)? */
+static int graph_view(const struct opts *o)
+{
+	return (o->format->traits & FORMAT_MERGES_INLINED) || o->nfilters;
+}
+
 /* The loader keeps the lines of a file only when it can be annotated. */
 static int want_none(const char *file, void *ctx)
 {
@@ -388,6 +394,18 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 	int incl = o->inclusive || o->tree_caller || o->tree_calling;
 
 	p->keep_instr = o->annotate_asm;
+	/*
+	 * The graph views and filters fold inlined code into its function
+	 * (prepare_view): the loader can do it as it reads, at no cost, when
+	 * no rename rule changes the names between.
+	 */
+	p->fold_inlined = graph_view(o) && !o->nmod_funcname && !o->nmod_filename;
+	if (p->fold_inlined && (o->format->traits & FORMAT_MERGES_INLINED)) {
+		/* stacks and boxes: no source lines, but the call sites bound costs */
+		p->want_lines = want_none;
+		p->keep_sites = 1;
+		return;
+	}
 	if ((o->format->traits & FORMAT_KEEPS_ALL) || o->nmod_funcname || o->nmod_filename || o->nfilters)
 		return;
 	for (i = 0; i < ngates; i++)
@@ -475,7 +493,7 @@ static int prepare_view(const struct opts *o, struct profile *p, const char *nam
 	struct profile q;
 	int rc;
 
-	if (((o->format->traits & FORMAT_MERGES_INLINED) || o->nfilters) && view_has_inlined(p)) {
+	if (graph_view(o) && view_has_inlined(p)) {
 		if (view_merge_inlined(&q, p)) {
 			profile_release(&q);
 			return -1;

@@ -189,11 +189,6 @@ static void groups(struct build *b)
 	free(wone);
 }
 
-static int node_fn_cmp(const void *x, const void *y)
-{
-	return graph_fn_cmp(*(const struct fn *const *)x, *(const struct fn *const *)y);
-}
-
 /*
  * The breadth-first walk of m's group from m along recursive calls, made
  * once per m: the members in order, the index of each one's parent in it,
@@ -745,6 +740,8 @@ static int part_cmp(const void *x, const void *y)
 #define FIT_WARM 5
 #define FIT_FAR 4.0
 #define FIT_STEP 2.0
+#define FIT_CHAIN_MIN (1u << 22)
+#define FIT_CHAIN_PER_BYTE 2
 
 struct fitc {
 	double target;
@@ -771,9 +768,9 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 	const struct profile *p = b->p;
 	struct stacks *s = b->s;
 	size_t n = s->n, nf = p->nfns, i, k, ncon = 0, sweep;
-	uint32_t *near;
+	uint32_t *near, *chain = NULL, *coff = NULL;
 	struct fitc *con;
-	double *tot, *fac, total = s->sum > 0 ? (double)s->sum : 1;
+	double *tot, *fac, *g, total = s->sum > 0 ? (double)s->sum : 1;
 	uint64_t work = 0, budget = (uint64_t)FIT_BUDGET * n;
 
 	if (!n)
@@ -811,14 +808,41 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 		ncon++;
 	}
 	sort_array(con, ncon, sizeof(*con), fitc_cmp);
+	/*
+	 * Within a sweep every frame of a function is scaled alike, so a
+	 * factor by function (g) stands for the frames' own.  The walks up
+	 * the stacks are laid out once, as the functions met from each
+	 * fitted frame up (chain[coff[j] ..] for the frame flist[j]), so a
+	 * sweep reads them in a row instead of chasing parents; when that
+	 * would take more ids than FIT_CHAIN_PER_BYTE a byte of the profile
+	 * (FIT_CHAIN_MIN at least: 4 bytes an id), the walks are made
+	 * afresh each sweep (the same products in the same order).
+	 */
+	if (work <= FIT_CHAIN_MIN || work / FIT_CHAIN_PER_BYTE <= mem_input_bytes()) {
+		size_t w = 0, j;
+		chain = xmalloc((work + 1) * sizeof(*chain));
+		coff = xmalloc((fstart[nf] + 1) * sizeof(*coff));
+		for (j = 0; j < fstart[nf]; j++) {
+			uint32_t a;
+			coff[j] = (uint32_t)w;
+			if (near[flist[j]] != flist[j])
+				continue;
+			for (a = flist[j]; a != STACKS_NONE;
+			     a = s->node[a].parent == STACKS_NONE ? STACKS_NONE
+								: near[s->node[a].parent])
+				chain[w++] = s->node[a].fn->id;
+		}
+		coff[fstart[nf]] = (uint32_t)w;
+	}
 	tot = xmalloc(n * sizeof(*tot));
 	fac = xmalloc(n * sizeof(*fac));
+	g = xmalloc((nf + 1) * sizeof(*g));
 	for (sweep = 0; sweep < FIT_SWEEPS; sweep++) {
 		double worst = 0;
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < n; i++)
 			tot[i] = x[i];
-			fac[i] = 1;
-		}
+		for (i = 0; i < nf; i++)
+			g[i] = 1;
 		for (i = n; i-- > 0;)
 			if (s->node[i].parent != STACKS_NONE)
 				tot[s->node[i].parent] += tot[i];
@@ -829,13 +853,17 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 			if (c->dead)
 				continue;
 			for (j = fstart[c->fn]; j < fstart[c->fn + 1]; j++) {
-				uint32_t y = flist[j], a;
+				uint32_t y = flist[j], a, q;
 				double m = 1;
 				/* what was scaled above it in this sweep */
-				for (a = y; a != STACKS_NONE;
-				     a = s->node[a].parent == STACKS_NONE ? STACKS_NONE
-									: near[s->node[a].parent])
-					m *= fac[a];
+				if (chain)
+					for (q = coff[j]; q < coff[j + 1]; q++)
+						m *= g[chain[q]];
+				else
+					for (a = y; a != STACKS_NONE;
+					     a = s->node[a].parent == STACKS_NONE ? STACKS_NONE
+										: near[s->node[a].parent])
+						m *= g[s->node[a].fn->id];
 				cur += tot[y] * m;
 			}
 			if (!(cur > 0))
@@ -855,11 +883,11 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 				r = FIT_STEP;
 			if (r < 1 / FIT_STEP)
 				r = 1 / FIT_STEP;
-			for (j = fstart[c->fn]; j < fstart[c->fn + 1]; j++)
-				fac[flist[j]] *= r;
+			g[c->fn] *= r;
 		}
 		for (i = 0; i < n; i++) {
 			uint32_t par = s->node[i].parent;
+			fac[i] = g[s->node[i].fn->id];
 			if (par != STACKS_NONE)
 				fac[i] *= fac[par];
 			x[i] *= fac[i];
@@ -879,6 +907,9 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 	}
 	free(tot);
 	free(fac);
+	free(g);
+	free(chain);
+	free(coff);
 	free(con);
 	free(near);
 }
@@ -1080,18 +1111,14 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	if (b.budget > MAX_NODES)
 		b.budget = MAX_NODES;
 	unit_order(&b);
-	{
-		const struct fn **order = xmalloc((n + 1) * sizeof(*order));
-		firstm = xmalloc((n + 1) * sizeof(*firstm));
-		for (i = 0; i < n; i++) {
-			order[i] = p->fns[i];
-			firstm[i] = STACKS_NONE;
-		}
-		sort_array(order, n, sizeof(*order), node_fn_cmp);
-		for (i = 0; i < n; i++)
-			if (firstm[b.unit[order[i]->id]] == STACKS_NONE)
-				firstm[b.unit[order[i]->id]] = order[i]->id;
-		free(order);
+	/* each unit's first member in name order: one comparison a function */
+	firstm = xmalloc((n + 1) * sizeof(*firstm));
+	for (i = 0; i < n; i++)
+		firstm[i] = STACKS_NONE;
+	for (i = 0; i < n; i++) {
+		uint32_t *m = &firstm[b.unit[i]];
+		if (*m == STACKS_NONE || graph_fn_cmp(p->fns[i], p->fns[*m]) < 0)
+			*m = (uint32_t)i;
 	}
 	for (;;) {
 		size_t k;

@@ -104,27 +104,10 @@ static struct file *file_in(struct profile *dst, const struct file *f)
 }
 
 /* dst's function for src's f, created with its flags (not its costs). */
-/*
- * dst's copy of src's interned name s; names maps src's names to dst's, so
- * an object or file named by every function is hashed once, not once per
- * function (2,000 functions of one 100 KB object took 200 MB of hashing).
- */
-static const char *name_in(struct profile *dst, struct ptrmap *names, const char *s)
-{
-	uint64_t *v = ptrmap_get(names, s);
-	const char *d;
-
-	if (v)
-		return (const char *)(uintptr_t)*v;
-	d = profile_intern(dst, s, strlen(s));
-	ptrmap_put(names, s, (uint64_t)(uintptr_t)d);
-	return d;
-}
-
 static struct fn *fn_in_copy(struct profile *dst, const struct fn *f, struct ptrmap *names)
 {
-	struct fn *g = profile_fn(dst, name_in(dst, names, f->obj),
-				  profile_file(dst, name_in(dst, names, f->k.file->name)),
+	struct fn *g = profile_fn(dst, profile_intern_from(dst, names, f->obj),
+				  profile_file(dst, profile_intern_from(dst, names, f->k.file->name)),
 				  profile_intern(dst, f->k.name, strlen(f->k.name)));
 	g->listed |= f->listed;
 	g->named |= f->named;

@@ -14,8 +14,5 @@ gen() {
 	awk -v n="$1" -v ev="Ir" -f "$top/tests/hostile/names.awk" >in.cg
 }
 check_case() {
-	i=$(wc -c <in.cg) o=$(wc -c <out)
-	[ "$o" -le $((50 * i + 65536)) ] ||
-		{ echo "$o bytes of output for $i of profile: over 50 a byte"; return 1; }
-	grep -q 'name cut: ' out || { echo "no name was cut"; return 1; }
+	awk -f "$top/tests/hostile/names-check.awk" in.cg out
 }
