@@ -142,7 +142,7 @@ static void render_all(const struct profile *p)
 			argv[argc] = (char *)rd->args[argc - 1], argc++;
 		argv[argc] = NULL;
 		opts_init(&o);
-		o.format_find = format_find;
+		o.find_format = format_find;
 		if (opts_parse(&o, argc, argv)) {
 			fprintf(stderr, "fuzz_load: renderer %s: %s\n", rd->name, o.err);
 			abort();	/* a bad row in the table above */

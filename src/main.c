@@ -226,7 +226,7 @@ int main(int argc, char **argv)
 	__fsetlocking(stdout, FSETLOCKING_BYCALLER);
 #endif
 	opts_init(&o);
-	o.format_find = format_find;
+	o.find_format = format_find;
 	if (opts_parse(&o, argc, argv)) {
 		rc = usage_error(o.err);
 		goto out;

@@ -356,11 +356,11 @@ static int parse_speed_option(struct opts *o, int c, const char *arg)
 
 static int set_format(struct opts *o, const char *arg)
 {
-	if (!o->format_find) {
+	if (!o->find_format) {
 		snprintf(o->err, sizeof(o->err), "--format is not known to this program");
 		return -1;
 	}
-	o->format = o->format_find(arg, o->err, sizeof(o->err));
+	o->format = o->find_format(arg, o->err, sizeof(o->err));
 	return o->format ? 0 : -1;
 }
 

@@ -65,11 +65,12 @@ struct opts {
 
 	/*
 	 * --format's row, NULL when not given (the text report).  opts_parse()
-	 * finds it with format_find, which the caller sets (format.h's): the
-	 * formats are format.c's alone, and their renderers read struct opts.
+	 * finds it with find_format, which the caller sets (to format.h's
+	 * format_find): the formats are format.c's alone, and as their
+	 * renderers read struct opts, opts.c must not call into them.
 	 */
 	const struct format *format;
-	const struct format *(*format_find)(const char *name, char *err, size_t errlen);
+	const struct format *(*find_format)(const char *name, char *err, size_t errlen);
 
 	/* comparing and rewriting profiles (diff.h, write.h, modname.h) */
 	int diff;		/* --diff: the first two arguments are OLD and NEW */
