@@ -660,7 +660,7 @@ static enum run_status render_one(const struct run *run, struct profile *p,
 	job.found = found;
 	job.version = run->version;
 	if (st != RUN_OK) {
-		/* a limit's event the profile lacks */
+		;	/* a limit that does not fit the profile: said */
 	} else if (o->format->traits & FORMAT_NO_REPORT) {
 		o->format->render(&job);
 		st = print_breaches(&res, run_flush(run->out_file));
