@@ -55,7 +55,7 @@ static void render_md_diff(struct report *r)
 	char err[256];
 
 	if (!diff_build(&d, r->p, r->p, 1, err, sizeof(err)))
-		report_md_diff(r, &d, "old", "new", &none, 0);
+		report_md_diff(r, &d, &d, "old", "new", &none, 0);
 	diff_release(&d);
 }
 

@@ -7,6 +7,7 @@
 #include "profile.h"
 #include "report.h"
 #include "report_diff.h"
+#include "report_diff_asm.h"
 #include "report_diff_src.h"
 #include "report_dot.h"
 #include "report_flame.h"
@@ -32,6 +33,8 @@ static int render_text_diff(const struct format_diff_job *j)
 {
 	report_diff(j->r, j->d, j->old_name, j->new_name);
 	report_diff_source(j->r, j->d);
+	if (j->r->o->annotate_asm)
+		report_diff_asm(j->r, j->d);
 	return 0;
 }
 
@@ -100,7 +103,7 @@ static int render_md(const struct format_job *j)
 static int render_md_diff(const struct format_diff_job *j)
 {
 	j->r->whole = j->new_whole;	/* the pieces of NEW's functions */
-	report_md_diff(j->r, j->dw, j->old_name, j->new_name, j->res, j->ngates);
+	report_md_diff(j->r, j->dw, j->d, j->old_name, j->new_name, j->res, j->ngates);
 	return 0;
 }
 
@@ -122,18 +125,19 @@ static int render_flamegraph_diff(const struct format_diff_job *j)
 
 /* In the order --help and the message of a bad --format name them. */
 static const struct format formats[] = {
-	{ "text", FORMAT_FOR_PEOPLE | FORMAT_WHOLE_OPTION | FORMAT_ASM,
+	{ "text", FORMAT_FOR_PEOPLE | FORMAT_WHOLE_OPTION | FORMAT_ASM | FORMAT_DIFF_ASM,
 	  render_text, render_text_diff, NULL },
 	{ "callgrind", FORMAT_ALL_PROFILES | FORMAT_KEEPS_ALL | FORMAT_NO_REPORT,
 	  render_callgrind, render_callgrind_diff, NULL },
 	{ "dot", FORMAT_ALL_PROFILES | FORMAT_KEEPS_ALL | FORMAT_MERGES_INLINED | FORMAT_NO_NEGATIVE,
 	  render_dot, NULL, "--diff cannot be drawn with --format=dot" },
-	{ "json", FORMAT_KEEPS_ALL | FORMAT_NEEDS_WHOLE | FORMAT_CHECKS_CALLS | FORMAT_ASM,
+	{ "json", FORMAT_KEEPS_ALL | FORMAT_NEEDS_WHOLE | FORMAT_CHECKS_CALLS | FORMAT_ASM |
+	  FORMAT_DIFF_ASM | FORMAT_NO_DISASM,
 	  render_json, render_json_diff, NULL },
 	{ "tsv", FORMAT_KEEPS_ALL | FORMAT_CHECKS_CALLS,
 	  render_tsv, render_tsv_diff, NULL },
 	{ "markdown", FORMAT_KEEPS_ALL | FORMAT_NEEDS_WHOLE | FORMAT_SHOWS_WHOLE |
-	  FORMAT_FOR_PEOPLE | FORMAT_NO_NEGATIVE,
+	  FORMAT_FOR_PEOPLE | FORMAT_NO_NEGATIVE | FORMAT_DIFF_ASM | FORMAT_DIFF_SPANS,
 	  render_md, render_md_diff, NULL },
 	{ "folded", FORMAT_ALL_PROFILES | FORMAT_KEEPS_ALL | FORMAT_MERGES_INLINED | FORMAT_NO_NEGATIVE,
 	  render_folded, NULL,

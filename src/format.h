@@ -39,6 +39,12 @@ enum format_trait {
 	FORMAT_NO_REPORT = 1 << 10,
 	/* its --diff compares stacks, not functions: no diff is built, no limit checked */
 	FORMAT_DIFF_STACKS = 1 << 11,
+	/* --diff --annotate=asm adds the machine code of both profiles */
+	FORMAT_DIFF_ASM = 1 << 12,
+	/* its --diff shows each top function's source lines: the loader keeps their spans */
+	FORMAT_DIFF_SPANS = 1 << 13,
+	/* machine-readable: objdump's text only with --disasm=yes */
+	FORMAT_NO_DISASM = 1 << 14,
 };
 
 /* What the renderer of one profile is given. */

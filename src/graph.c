@@ -296,21 +296,14 @@ static uint64_t *single_calls(const struct profile *p)
 
 	if (p->sites_whole)
 		return NULL;
-	for (i = 0; i < p->nfiles_src; i++) {
-		const struct callsite *s;
-		for (s = p->files[i]->sites; s; s = s->next) {
-			size_t a = s->k.caller->id, b = s->k.callee->id;
-			if (s->count != 1)
-				continue;
-			if (!m)
-				m = xcalloc(p->nfns * ne + 1, sizeof(*m));
-			for (k = 0; k < ne; k++) {
-				if (s->cc->v[k] > m[a * ne + k])
-					m[a * ne + k] = s->cc->v[k];
-				if (s->cc->v[k] > m[b * ne + k])
-					m[b * ne + k] = s->cc->v[k];
-			}
-		}
+	for (i = 0; i < p->nfns && i < p->nsingle; i++) {
+		const struct cc *s = p->single[i];
+		if (!s)
+			continue;
+		if (!m)
+			m = xcalloc(p->nfns * ne + 1, sizeof(*m));
+		for (k = 0; k < ne && k < s->ndef; k++)
+			m[i * ne + k] = s->v[k];
 	}
 	return m;
 }

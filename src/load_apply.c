@@ -911,6 +911,9 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 		return ERR(ld, "cost line before any 'fn=' line");
 	}
 	f = ld->fl ? ld->fl : current_file(ld);
+	/* a line of another file (fi=, fe=) belongs to that file's row, not fn */
+	if (p->keep_spans && f == fn->k.file)
+		profile_span_add(p, fn, line);
 	if (p->keep_instr && ld->instr_col >= 0 && ld->code_fn &&
 	    instr_apply(ld, pos, c, n, f, line))
 		return -1;
@@ -921,8 +924,13 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 			struct call *call = profile_call(p, fn, ld->callee);
 			if (call_add(ld, &call->count, call->cc, c, n))
 				return -1;
+			if (ld->call_count == 1) {
+				/* one activation: a bound for both ends (profile.single) */
+				profile_single_max(p, fn, c, n);
+				profile_single_max(p, ld->callee, c, n);
+			}
 		}
-		if (f->keep_lines || p->keep_sites) {
+		if (f->keep_lines) {
 			struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
 			if (call_add(ld, &site->count, site->cc, c, n))
 				return -1;
@@ -1462,7 +1470,7 @@ static int run_take(struct loader *ld, const struct block *b, const struct run *
 	    ru->bad >> npos)
 		return 0;
 	f = ld->fl ? ld->fl : current_file(ld);
-	if (ld->line_col >= 0 && f->keep_lines)
+	if ((ld->line_col >= 0 && f->keep_lines) || p->keep_spans)
 		return 0;
 	for (i = 0; i < npos; i++) {
 		const struct run_pos *rp = &ru->pos[i];

@@ -198,7 +198,10 @@ static int parse_gates(const struct opts *o, struct gate **gates, size_t *ngates
 /* Options that the format or one another rule out; returns EXIT_OK or a usage error's status. */
 static int check_combination(const struct opts *o)
 {
-	if (o->annotate_asm && (o->diff || !(o->format->traits & FORMAT_ASM)))
+	if (o->annotate_asm && o->diff && !(o->format->traits & FORMAT_DIFF_ASM))
+		return usage_error("--diff --annotate=asm works with the text report, --format=json and "
+				   "--format=markdown only");
+	if (o->annotate_asm && !o->diff && !(o->format->traits & FORMAT_ASM))
 		return usage_error("--annotate=asm works with the text report and --format=json only");
 	if (o->annotate_asm && o->nfilters)	/* the copy they make keeps no cost per instruction */
 		return usage_error("--annotate=asm does not work with --focus, --ignore or --hide");
@@ -243,6 +246,8 @@ int main(int argc, char **argv)
 	}
 	if (!o.format)
 		o.format = format_text();
+	if (o.disasm < 0)
+		o.disasm = !(o.format->traits & FORMAT_NO_DISASM);
 	load_set_jobs(o.jobs);
 	if ((rc = parse_gates(&o, &gates, &ngates)) || (rc = check_combination(&o)))
 		goto out;

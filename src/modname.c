@@ -596,8 +596,11 @@ int modname_profile(struct profile *dst, const struct profile *src,
 		g->listed |= f->listed;
 		g->named |= f->named;
 		g->multi_obj |= f->multi_obj;
+		profile_span_copy(dst, g, src, f);
 		if (add(dst, g->self, f->self))
 			goto out;
+		if (i < src->nsingle && src->single[i])
+			profile_single_max(dst, g, src->single[i]->v, src->single[i]->ndef);
 	}
 	if (mark_outer(dst, src, map))
 		goto out;

@@ -93,7 +93,7 @@ struct opts {
 	enum opts_escape escape;	/* --escape=auto|always|never */
 	/* machine code (report_asm.c) */
 	int annotate_asm;	/* --annotate=asm */
-	int disasm;		/* --disasm=yes|no; -1 when not given: yes for text, no for JSON */
+	int disasm;		/* --disasm=yes|no; -1 until main() sets the format's default */
 	/* reports kept as files, replaced whole (output.h) */
 	const char *output;	/* --output=FILE; NULL: standard output */
 

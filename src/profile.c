@@ -83,6 +83,8 @@ void profile_release(struct profile *p)
 	free(p->incl);
 	free(p->exact_incl);
 	free(p->root_cost);
+	free(p->single);
+	free(p->span);
 	free(p->out);
 	free(p->in);
 	if (p->release_icode)
@@ -100,6 +102,29 @@ size_t profile_cc_size(const struct profile *p)
 struct cc *profile_cc_new(struct profile *p)
 {
 	return arena_alloc(&p->arena, profile_cc_size(p));
+}
+
+void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n)
+{
+	struct cc *m;
+	size_t k;
+
+	if (f->id >= p->nsingle) {
+		size_t cap = p->nsingle ? p->nsingle : 64;
+		while (cap <= f->id)
+			cap *= 2;
+		p->single = xrealloc(p->single, cap * sizeof(*p->single));
+		memset(p->single + p->nsingle, 0, (cap - p->nsingle) * sizeof(*p->single));
+		p->nsingle = cap;
+	}
+	m = p->single[f->id];
+	if (!m)
+		m = p->single[f->id] = profile_cc_new(p);
+	for (k = 0; k < n; k++)
+		if (v[k] > m->v[k])
+			m->v[k] = v[k];
+	if (n > m->ndef)
+		m->ndef = (uint32_t)n;
 }
 
 /*
@@ -491,4 +516,57 @@ uint64_t fn_ncalls(const struct profile *p, const struct fn *f)
 		if (__builtin_add_overflow(n, c->count, &n))
 			return UINT64_MAX;
 	return n;
+}
+
+void profile_span_add(struct profile *p, const struct fn *f, uint64_t line)
+{
+	uint64_t *s;
+
+	if (!p->keep_spans)
+		return;
+	if (f->id >= p->capspan) {
+		size_t cap = p->capspan ? p->capspan : 64;
+		while (cap <= f->id)
+			cap *= 2;
+		p->span = xrealloc(p->span, cap * sizeof(*p->span));
+		memset(p->span + p->capspan, 0, (cap - p->capspan) * sizeof(*p->span));
+		p->capspan = cap;
+	}
+	s = p->span[f->id];
+	if (!line) {
+		s[2] = 1;
+		return;
+	}
+	if (!s[0] || line < s[0])
+		s[0] = line;
+	if (line > s[1])
+		s[1] = line;
+}
+
+int profile_span(const struct profile *p, const struct fn *f, uint64_t *lo, uint64_t *hi,
+		 int *zero)
+{
+	if (f->id >= p->capspan || (!p->span[f->id][0] && !p->span[f->id][2]))
+		return 0;
+	*lo = p->span[f->id][0];
+	*hi = p->span[f->id][1];
+	*zero = p->span[f->id][2] != 0;
+	return 1;
+}
+
+void profile_span_copy(struct profile *dst, const struct fn *g, const struct profile *src,
+		       const struct fn *f)
+{
+	uint64_t lo, hi;
+	int zero;
+
+	dst->keep_spans |= src->keep_spans;
+	if (!profile_span(src, f, &lo, &hi, &zero))
+		return;
+	if (lo) {
+		profile_span_add(dst, g, lo);
+		profile_span_add(dst, g, hi);
+	}
+	if (zero)
+		profile_span_add(dst, g, 0);
 }

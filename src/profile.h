@@ -190,6 +190,14 @@ struct profile {
 	 */
 	struct cc **root_cost;
 	/*
+	 * By fn id below nsingle, NULL entries elsewhere: the largest cost of
+	 * one calls=1 line with the function at either end (one activation:
+	 * nothing in it counted twice, and both ends on the stack for all of
+	 * it), a lower bound of its inclusive cost (graph.c).
+	 */
+	struct cc **single;
+	size_t nsingle;
+	/*
 	 * Set on the copies of --focus, --ignore and --hide: their call sites
 	 * keep the profile's own costs (as annotated lines do), so they say
 	 * nothing of the copy's calls (graph.c reads no bound from them).
@@ -242,11 +250,19 @@ struct profile {
 	/* inlined code (fi=, fe=) charged to the function around it, as the
 	   graph views and filters see it, instead of to "file:function" */
 	int fold_inlined;
-	/* call sites kept in every file, as the single-call bounds of
-	   inclusive costs (graph.c) need them, where want_lines drops lines */
-	int keep_sites;
 	int (*want_lines)(const char *file, void *ctx);
 	void *want_ctx;
+
+	/*
+	 * Per fn id, the first and last line of its own file that its cost
+	 * lines and calls name (0, 0: none) and whether they name line 0: kept
+	 * only when keep_spans is set before loading (the Markdown comparison
+	 * shows each function's lines), and by the copies of modname.c and
+	 * view.c.
+	 */
+	int keep_spans;
+	uint64_t (*span)[3];
+	size_t capspan;
 
 	/* machine code (icode.h): kept only when keep_instr is set before loading */
 	int keep_instr;
@@ -272,6 +288,8 @@ void profile_release(struct profile *p);
 
 /* Allocate a zeroed cost sized for the frozen event list. */
 struct cc *profile_cc_new(struct profile *p);
+/* profile.single of f: at least v (n columns); 0, or -1 without memory to grow */
+void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n);
 size_t profile_cc_size(const struct profile *p);
 
 /* Intern a string; the result lives as long as the profile. */
@@ -320,6 +338,18 @@ static inline int file_line_next(const struct file *f, size_t *k, uint64_t *line
  * how many.
  */
 size_t profile_lines_sorted(const struct file *f, uint64_t **lines, const struct cc ***ccs);
+
+/* Widen f's span (profile.span) to line (0: note line 0); a no-op without keep_spans. */
+void profile_span_add(struct profile *p, const struct fn *f, uint64_t line);
+/*
+ * f's span in *lo, *hi (0, 0: no line but 0), and whether it names line 0
+ * in *zero; returns 0 when it has neither.
+ */
+int profile_span(const struct profile *p, const struct fn *f, uint64_t *lo, uint64_t *hi,
+		 int *zero);
+/* Widen dst's function g to the span of src's f (a copy's function, same file). */
+void profile_span_copy(struct profile *dst, const struct fn *g, const struct profile *src,
+		       const struct fn *f);
 
 /* dst += src over all columns; -1 when a counter would pass 2^64-1. */
 int cc_add(struct cc *dst, const struct cc *src, size_t n);

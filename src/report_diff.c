@@ -10,6 +10,8 @@
 #include "json.h"
 #include "numfmt.h"
 #include "outbuf.h"
+#include "report_diff_asm.h"
+#include "report_diff_src.h"
 #include "sort.h"
 #include "whole.h"
 
@@ -410,7 +412,7 @@ const struct diff_fn **report_diff_rows(const struct report *r, const struct dif
 
 /* ---- machine-readable forms (the pieces of report_json.c and report_tsv.c) ---- */
 
-static void jcost(struct outbuf *out, const struct diff *d, const struct cc *c)
+void report_diff_json_cost(struct outbuf *out, const struct diff *d, const struct cc *c)
 {
 	sgn = d->sgn;
 	json_counts(out, c->v, d->nev, sgn, ", ");
@@ -446,9 +448,9 @@ static void jlist(struct outbuf *out, char *const *v, size_t n)
 static void jpair(struct outbuf *out, const struct diff *d, const struct cc *const c[2])
 {
 	outbuf_puts(out, "{\"old\": ");
-	jcost(out, d, c[0]);
+	report_diff_json_cost(out, d, c[0]);
 	outbuf_puts(out, ", \"new\": ");
-	jcost(out, d, c[1]);
+	report_diff_json_cost(out, d, c[1]);
 	outbuf_putc(out, '}');
 }
 
@@ -542,7 +544,13 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 		jwhole(out, d, f);
 		outbuf_putc(out, '}');
 	}
-	outbuf_puts(out, n ? "\n  ]\n}\n" : "]\n}\n");
+	outbuf_puts(out, n ? "\n  ],\n  \"sources\": " : "],\n  \"sources\": ");
+	report_diff_source_json(r, d, out);
+	if (o->annotate_asm) {
+		outbuf_puts(out, ",\n  \"machine_code\": ");
+		report_diff_asm_json(r, d, out);
+	}
+	outbuf_puts(out, "\n}\n");
 	outbuf_flush(out);
 	free(rows);
 }

@@ -40,4 +40,8 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 		      const char *new_name);
 void report_diff_tsv(struct report *r, const struct diff *d);
 
+struct outbuf;
+/* A cost of d as a JSON array, one count per event (signed with d->sgn). */
+void report_diff_json_cost(struct outbuf *out, const struct diff *d, const struct cc *c);
+
 #endif

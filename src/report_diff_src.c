@@ -8,7 +8,9 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "json.h"
 #include "numfmt.h"
+#include "outbuf.h"
 #include "report_diff.h"
 #include "sort.h"
 
@@ -208,46 +210,81 @@ static void call_line(const struct report *r, const struct diff_site *s, char (*
 	numfmt_commify(s->count[0], a);
 	numfmt_commify(s->count[1], b);
 	fputs(" => ", r->out);
-	escape_fwrite(r->out, s->k.callee->file, strlen(s->k.callee->file), r->esc);
+	report_name(r, s->k.callee->file);
 	putc(':', r->out);
-	escape_fwrite(r->out, s->k.callee->name, strlen(s->k.callee->name), r->esc);
+	report_name(r, s->k.callee->name);
 	fprintf(r->out, " (%sx -> %sx)\n", a, b);
 }
 
-static void annotate(const struct report *r, const struct diff_file *df, const char *name, int user,
-		     struct rd *src)
+/* Is line in one of the spans (none given: every line)? */
+static int in_spans(uint64_t line, const uint64_t (*sp)[2], size_t nsp)
+{
+	size_t i;
+
+	if (!sp)
+		return 1;
+	for (i = 0; i < nsp; i++)
+		if (line >= sp[i][0] && line <= sp[i][1])
+			return 1;
+	return 0;
+}
+
+/*
+ * The lines of df with a cost (line 0 first) and its call sites, in the
+ * order shown, only those in the spans when sp is given and only the calls
+ * of callers when it is given: malloc'ed arrays.
+ */
+static void collect(const struct report *r, const struct diff_file *df, const uint64_t (*sp)[2],
+		    size_t nsp, const struct diff_fn *const *callers, size_t ncallers,
+		    struct diff_line ***lines, size_t *nl, struct diff_site ***sites, size_t *ns)
+{
+	struct diff_line *l, *lt;
+	struct diff_site *s;
+
+	*lines = xmalloc((HASH_COUNT(df->lines) + 1) * sizeof(**lines));
+	*nl = 0;
+	HASH_ITER(hh, df->lines, l, lt) {
+		if (in_spans(l->line, sp, nsp))
+			(*lines)[(*nl)++] = l;
+	}
+	sort_array(*lines, *nl, sizeof(**lines), line_cmp);
+	*ns = 0;
+	for (s = df->sites; s; s = s->next)
+		++*ns;
+	*sites = xmalloc((*ns + 1) * sizeof(**sites));
+	*ns = 0;
+	for (s = df->sites; s; s = s->next) {
+		size_t k;
+		for (k = 0; k < ncallers && callers[k] != s->k.caller; k++)
+			;
+		if (in_spans(s->k.line, sp, nsp) && (!callers || k < ncallers))
+			(*sites)[(*ns)++] = s;
+	}
+	sort_array_r(*sites, *ns, sizeof(**sites), site_cmp, (void *)r);
+}
+
+/*
+ * The annotated lines of df: a header of the events, then the ranges of
+ * lines with a cost and --context lines around them, with the text of src
+ * (NULL: not readable: the lines with a cost alone, as "<line N>"), call
+ * lines under their lines, and lines past the end of src and line 0 after.
+ * With sp, only the lines in those spans (line 0 is in none).
+ */
+static void annotate_body(const struct report *r, const struct diff_file *df, struct rd *src,
+			  const uint64_t (*sp)[2], size_t nsp, const struct diff_fn *const *callers,
+			  size_t ncallers)
 {
 	FILE *out = r->out;
 	size_t ncol = 3 * r->nshow, nl = 0, ns = 0, i, k, li, si, cut;
-	struct diff_line **lines, *l, *lt;
-	struct diff_site **sites, *s;
+	struct diff_line **lines;
+	struct diff_site **sites;
 	char (*cells)[DCELL] = xcalloc(ncol + 1, sizeof(*cells));
 	size_t *w = xcalloc(ncol + 1, sizeof(*w));
 	uint64_t ctx = (uint64_t)r->o->context, lineno;
 	size_t len;
 	int cut_line;
 
-	report_rule(r);
-	fprintf(out, "-- %s-annotated source (change): ", user ? "User" : "Auto");
-	escape_fwrite(out, name, strlen(name), r->esc);
-	putc('\n', out);
-	report_rule(r);
-	if (!df) {
-		fputs("  No cost in either profile is on a line of this file.\n\n", out);
-		goto done;
-	}
-	lines = xmalloc((HASH_COUNT(df->lines) + 1) * sizeof(*lines));
-	HASH_ITER(hh, df->lines, l, lt) {
-		lines[nl++] = l;
-	}
-	sort_array(lines, nl, sizeof(*lines), line_cmp);
-	for (s = df->sites; s; s = s->next)
-		ns++;
-	sites = xmalloc((ns + 1) * sizeof(*sites));
-	ns = 0;
-	for (s = df->sites; s; s = s->next)
-		sites[ns++] = s;
-	sort_array_r(sites, ns, sizeof(*sites), site_cmp, (void *)r);
+	collect(r, df, sp, nsp, callers, ncallers, &lines, &nl, &sites, &ns);
 
 	/* widths: the headers, then every cell */
 	for (k = 0; k < r->nshow; k++) {
@@ -279,14 +316,32 @@ static void annotate(const struct report *r, const struct diff_file *df, const c
 	}
 	fputs("\n\n", out);
 
-	/* the ranges of numbered lines, with context; line 0 and lines past the end after */
 	li = 0;
 	while (li < nl && lines[li]->line == 0)
 		li++;
 	si = 0;
-	lineno = 0;
 	cut = li;
-	while (li < nl && rd_more(src)) {
+	if (!src) {
+		/* no text: each line with a cost or a call, by number */
+		while (cut < nl || si < ns) {
+			uint64_t at = cut < nl ? lines[cut]->line : UINT64_MAX;
+			if (si < ns && sites[si]->k.line < at)
+				at = sites[si]->k.line;
+			if (cut < nl && lines[cut]->line == at) {
+				cells_of(r, lines[cut]->cc, cells);
+				put_cells(out, cells, w, ncol);
+				cut++;
+			} else {
+				put_cells(out, NULL, w, ncol);
+			}
+			fprintf(out, " <line %llu>\n", (unsigned long long)at);
+			for (; si < ns && sites[si]->k.line == at; si++)
+				call_line(r, sites[si], cells, w, ncol);
+		}
+	}
+	/* the ranges of numbered lines, with context; line 0 and lines past the end after */
+	lineno = 0;
+	while (src && li < nl && rd_more(src)) {
 		uint64_t low = lines[li]->line > ctx ? lines[li]->line - ctx : 1, high;
 		while (li + 1 < nl && add_sat(lines[li]->line, 2 * ctx) >= lines[li + 1]->line)
 			li++;
@@ -321,7 +376,7 @@ static void annotate(const struct report *r, const struct diff_file *df, const c
 	}
 	putc('\n', out);
 	/* costs on lines the file does not have (it changed, or it is another file) */
-	for (; cut < nl; cut++) {
+	for (; src && cut < nl; cut++) {
 		cells_of(r, lines[cut]->cc, cells);
 		put_cells(out, cells, w, ncol);
 		fprintf(out, " <line %llu, past the end of the file>\n", (unsigned long long)lines[cut]->line);
@@ -334,9 +389,22 @@ static void annotate(const struct report *r, const struct diff_file *df, const c
 	putc('\n', out);
 	free(lines);
 	free(sites);
-done:
 	free(cells);
 	free(w);
+}
+
+static void annotate(const struct report *r, const struct diff_file *df, const char *name, int user,
+		     struct rd *src)
+{
+	report_rule(r);
+	fprintf(r->out, "-- %s-annotated source (change): ", user ? "User" : "Auto");
+	escape_fwrite(r->out, name, strlen(name), r->esc);
+	putc('\n', r->out);
+	report_rule(r);
+	if (!df)
+		fputs("  No cost in either profile is on a line of this file.\n\n", r->out);
+	else
+		annotate_body(r, df, src, NULL, 0, NULL, 0);
 }
 
 /* The files that could not be found (read = 0) or read (1), in the wording of report_source(). */
@@ -395,28 +463,33 @@ static const struct diff_file *find(const struct diff *d, const char *name)
 	return n == 1 ? hit : NULL;
 }
 
-void report_diff_source(struct report *r, const struct diff *d)
+/*
+ * The files to annotate, as report_diff_source() names them: the user's
+ * (the first *nuser), then with --auto=yes those of the table's functions.
+ * A malloc'ed array of *n names.
+ */
+static const char **files_to_annotate(const struct report *r, const struct diff *d, size_t *n,
+				      size_t *nuser)
 {
 	const struct opts *o = r->o;
 	const char **names = NULL;
-	size_t n = 0, cap = 0, i, j, nrows = 0, nuser, nbad = 0;
+	size_t cap = 0, i, j, nrows = 0;
 	const struct diff_fn **rows = NULL;
-	const char **whys;
 
+	*n = 0;
 	/* user files: every argument after OLD and NEW */
 	for (i = 1; i < o->nuser; i++) {
-		for (j = 0; j < n && strcmp(names[j], o->user_files[i]); j++)
+		for (j = 0; j < *n && strcmp(names[j], o->user_files[i]); j++)
 			;
-		if (j < n)
+		if (j < *n)
 			continue;
-		if (n == cap) {
+		if (*n == cap) {
 			cap = cap ? 2 * cap : 16;
 			names = xrealloc(names, cap * sizeof(*names));
 		}
-		names[n++] = o->user_files[i];
+		names[(*n)++] = o->user_files[i];
 	}
-	nuser = n;
-	whys = xcalloc(n + (o->auto_annotate ? d->nfns : 0) + 1, sizeof(*whys));
+	*nuser = *n;
 	if (o->auto_annotate) {
 		rows = report_diff_rows(r, d, &nrows);
 		for (i = 0; i < nrows; i++) {
@@ -424,18 +497,28 @@ void report_diff_source(struct report *r, const struct diff *d)
 			if (!strcmp(f, "???"))
 				continue;
 			/* named already, or a file named on the command line stands for it */
-			for (j = 0; j < n && strcmp(names[j], f) &&
-				    !(j < nuser && find(d, names[j]) == find(d, f)); j++)
+			for (j = 0; j < *n && strcmp(names[j], f) &&
+				    !(j < *nuser && find(d, names[j]) == find(d, f)); j++)
 				;
-			if (j < n)
+			if (j < *n)
 				continue;
-			if (n == cap) {
+			if (*n == cap) {
 				cap = cap ? 2 * cap : 16;
 				names = xrealloc(names, cap * sizeof(*names));
 			}
-			names[n++] = f;
+			names[(*n)++] = f;
 		}
 	}
+	free(rows);
+	return names;
+}
+
+void report_diff_source(struct report *r, const struct diff *d)
+{
+	size_t n, i, nuser, nbad = 0;
+	const char **names = files_to_annotate(r, d, &n, &nuser);
+	const char **whys = xcalloc(n + 1, sizeof(*whys));
+
 	for (i = 0; i < n; i++) {
 		const char *why;
 		struct rd src;
@@ -451,6 +534,129 @@ void report_diff_source(struct report *r, const struct diff *d)
 	unreadable(r, names, whys, nbad, 0);
 	unreadable(r, names, whys, nbad, 1);
 	free(whys);
-	free(rows);
 	free(names);
+}
+
+/* The signed change b - a of each event, as a JSON array. */
+static void jchange(struct outbuf *out, const struct diff *d, const struct cc *a, const struct cc *b)
+{
+	size_t i;
+
+	outbuf_putc(out, '[');
+	for (i = 0; i < d->nev; i++) {
+		uint64_t x = a->v[i], y = b->v[i];
+		int up = d->sgn ? (int64_t)y >= (int64_t)x : y >= x;
+		if (i)
+			outbuf_puts(out, ", ");
+		if (!up)
+			outbuf_putc(out, '-');
+		outbuf_u64(out, up ? y - x : x - y);
+	}
+	outbuf_putc(out, ']');
+}
+
+/* "old", "new" and "change" of a pair of costs, as members. */
+static void jtriple(struct outbuf *out, const struct diff *d, struct cc *const c[2])
+{
+	outbuf_puts(out, "\"old\": ");
+	report_diff_json_cost(out, d, c[0]);
+	outbuf_puts(out, ", \"new\": ");
+	report_diff_json_cost(out, d, c[1]);
+	outbuf_puts(out, ", \"change\": ");
+	jchange(out, d, c[0], c[1]);
+}
+
+void report_diff_source_json(struct report *r, const struct diff *d, struct outbuf *out)
+{
+	size_t n, i, nuser;
+	const char **names = files_to_annotate(r, d, &n, &nuser);
+
+	outbuf_puts(out, "[");
+	for (i = 0; i < n; i++) {
+		const struct diff_file *df = find(d, names[i]);
+		struct diff_line **lines = NULL;
+		struct diff_site **sites = NULL;
+		size_t nl = 0, ns = 0, li = 0, si = 0, k = 0, c;
+		outbuf_puts(out, i ? ",\n   {\"file\": " : "\n   {\"file\": ");
+		json_name(out, names[i]);
+		outbuf_puts(out, i < nuser ? ", \"user\": true, \"lines\": [" : ", \"user\": false, \"lines\": [");
+		if (df)
+			collect(r, df, NULL, 0, NULL, 0, &lines, &nl, &sites, &ns);
+		/* each line with a cost or a call, by number, its calls under it */
+		while (li < nl || si < ns) {
+			uint64_t at = li < nl ? lines[li]->line : UINT64_MAX;
+			if (si < ns && sites[si]->k.line < at)
+				at = sites[si]->k.line;
+			outbuf_puts(out, k++ ? ",\n     {\"line\": " : "\n     {\"line\": ");
+			outbuf_u64(out, at);
+			outbuf_puts(out, ", ");
+			if (li < nl && lines[li]->line == at) {
+				jtriple(out, d, lines[li]->cc);
+				li++;
+			} else {
+				struct cc *zero = xcalloc(1, sizeof(struct cc) + d->nev * sizeof(uint64_t));
+				struct cc *const z[2] = { zero, zero };
+				jtriple(out, d, z);
+				free(zero);
+			}
+			outbuf_puts(out, ", \"calls\": [");
+			for (c = 0; si < ns && sites[si]->k.line == at; si++, c++) {
+				const struct diff_site *st = sites[si];
+				outbuf_puts(out, c ? ", {\"caller\": {\"file\": " : "{\"caller\": {\"file\": ");
+				json_name(out, st->k.caller->file);
+				outbuf_puts(out, ", \"name\": ");
+				json_name(out, st->k.caller->name);
+				outbuf_puts(out, "}, \"file\": ");
+				json_name(out, st->k.callee->file);
+				outbuf_puts(out, ", \"name\": ");
+				json_name(out, st->k.callee->name);
+				outbuf_puts(out, ", \"count\": {\"old\": ");
+				outbuf_u64(out, st->count[0]);
+				outbuf_puts(out, ", \"new\": ");
+				outbuf_u64(out, st->count[1]);
+				outbuf_puts(out, "}, ");
+				jtriple(out, d, st->cc);
+				outbuf_putc(out, '}');
+			}
+			outbuf_puts(out, "]}");
+		}
+		outbuf_puts(out, k ? "\n   ]}" : "]}");
+		free(lines);
+		free(sites);
+	}
+	outbuf_puts(out, n ? "\n  ]" : "]");
+	free(names);
+}
+
+void report_diff_source_lines(const struct report *r, const struct diff *d, const char *file,
+			      const uint64_t (*sp)[2], size_t nsp, const struct diff_fn *const *callers,
+			      size_t ncallers)
+{
+	const struct diff_file *df = find(d, file);
+	const char *why;
+	struct rd src;
+	int ok;
+
+	if (!df) {
+		fputs("  No cost in either profile is on a line of this file.\n", r->out);
+		return;
+	}
+	ok = !rd_open(r, file, &src, &why);
+	if (!ok)
+		fprintf(r->out, "  (the file cannot be %s: its lines by number)\n",
+			why ? "read" : "found");
+	annotate_body(r, df, ok ? &src : NULL, sp, nsp, callers, ncallers);
+	if (ok)
+		rd_close(&src);
+}
+
+const char *report_diff_source_name(const struct report *r, const struct diff *d, const char *file)
+{
+	const struct diff_file *df = find(d, file);
+	size_t i;
+
+	for (i = 1; i < r->o->nuser && df; i++)
+		if (find(d, r->o->user_files[i]) == df)
+			return r->o->user_files[i];
+	return file;
 }

@@ -19,4 +19,28 @@
  */
 void report_diff_source(struct report *r, const struct diff *d);
 
+struct outbuf;
+/*
+ * The same files as a JSON array (the "sources" of the --diff JSON): per
+ * file its name, whether the user named it, and its lines with a cost or a
+ * call in either profile by number (0: counts for unidentified lines), each
+ * with old, new and change per event and its calls (caller, callee, counts,
+ * inclusive cost old, new and change).  The files are not read.
+ */
+void report_diff_source_json(struct report *r, const struct diff *d, struct outbuf *out);
+
+/*
+ * The annotated lines of one file of d (found as a command-line name is)
+ * in the spans sp[0..nsp) of line numbers, as report_diff_source() prints
+ * them but without its title, to r->out; when the file cannot be read,
+ * the lines with a cost by number.  With callers, only the calls they make
+ * (a function's block: the calls of other functions on its lines are
+ * theirs).
+ */
+void report_diff_source_lines(const struct report *r, const struct diff *d, const char *file,
+			      const uint64_t (*sp)[2], size_t nsp, const struct diff_fn *const *callers,
+			      size_t ncallers);
+/* The file named on the command line that stands for d's file (as in the text report), or file. */
+const char *report_diff_source_name(const struct report *r, const struct diff *d, const char *file);
+
 #endif

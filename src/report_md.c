@@ -9,6 +9,8 @@
 #include "graph.h"
 #include "numfmt.h"
 #include "report_diff.h"
+#include "report_diff_asm.h"
+#include "report_diff_src.h"
 #include "sort.h"
 #include "whole.h"
 
@@ -776,8 +778,258 @@ static void dtree_calls(struct tree *t, const struct report *r, const struct dif
 	free(mine);
 }
 
-void report_md_diff(struct report *r, const struct diff *d, const char *old_name,
-		    const char *new_name, const struct gate_result *res, size_t nlimits)
+/* HTML text (in <summary>): made visible, then &, <, > and " as entities. */
+static void html_text(FILE *out, const char *s)
+{
+	char *v = visible(s, 0), *c;
+
+	for (c = v; *c; c++) {
+		if (*c == '&')
+			fputs("&amp;", out);
+		else if (*c == '<')
+			fputs("&lt;", out);
+		else if (*c == '>')
+			fputs("&gt;", out);
+		else if (*c == '"')
+			fputs("&quot;", out);
+		else
+			putc(*c, out);
+	}
+	free(v);
+}
+
+/* A file's spans of line numbers, for one function's block. */
+struct fspans {
+	const char *file;	/* the name the diff of the lines gives it */
+	uint64_t (*sp)[2];
+	size_t n;
+};
+
+/* Add f's span (in p) to the list, under its file's name in d. */
+static void add_span(struct fspans **v, size_t *n, const struct diff *d, const struct profile *p,
+		     const struct fn *f)
+{
+	const char *file = diff_file_name(d, f->k.file->name);
+	uint64_t lo, hi;
+	size_t i;
+	int zero;
+
+	if (!profile_span(p, f, &lo, &hi, &zero) || !strcmp(file, "???"))
+		return;
+	for (i = 0; i < *n && strcmp((*v)[i].file, file); i++)
+		;
+	if (i == *n) {
+		*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+		memset(&(*v)[i], 0, sizeof(**v));
+		(*v)[i].file = file;
+		++*n;
+	}
+	/* line 0 is a span of its own: [0, hi] would take in other functions' lines */
+	(*v)[i].sp = xrealloc((*v)[i].sp, ((*v)[i].n + 2) * sizeof(*(*v)[i].sp));
+	if (lo) {
+		(*v)[i].sp[(*v)[i].n][0] = lo;
+		(*v)[i].sp[(*v)[i].n++][1] = hi;
+	}
+	if (zero) {
+		(*v)[i].sp[(*v)[i].n][0] = 0;
+		(*v)[i].sp[(*v)[i].n++][1] = 0;
+	}
+}
+
+static void fence(const struct report *r, char *buf);
+
+/*
+ * The annotated lines of the files of v[0..n) (each in its spans; NULL:
+ * all its lines) as the text report prints them, in a fenced code block
+ * whose fence is longer than any run of backticks inside; v is freed.
+ */
+static void fenced_lines(const struct report *r, const struct diff *lines, struct fspans *v,
+			 size_t n, const struct diff_fn *const *callers, size_t ncallers)
+{
+	struct report rr = *r;
+	size_t i, len = 0;
+	char *buf = NULL;
+	FILE *mem = open_memstream(&buf, &len);
+
+	if (!mem)
+		abort();
+	rr.out = mem;
+	rr.esc = 1;	/* what is not UTF-8 or visible is written \xHH below */
+	for (i = 0; i < n; i++) {
+		char *name = report_name_dup(v[i].file);
+		fputs("-- ", mem);
+		escape_fputs(mem, name, 1);
+		putc('\n', mem);
+		free(name);
+		report_diff_source_lines(&rr, lines, v[i].file, (const uint64_t(*)[2])v[i].sp, v[i].n,
+					 callers, ncallers);
+		free(v[i].sp);
+	}
+	free(v);
+	fclose(mem);
+	fence(r, buf);
+}
+
+/*
+ * Text the text report printed (buf, malloc'ed, freed here) in a fenced
+ * code block whose fence is longer than any run of backticks inside, one
+ * blank line between its parts, then the end of the <details> block.
+ */
+static void fence(const struct report *r, char *buf)
+{
+	size_t i, k, run = 0;
+	char *line, *next;
+	int blank = 0;
+
+	for (k = 0, i = 0; buf[i]; i++) {
+		k = buf[i] == '`' ? k + 1 : 0;
+		if (k > run)
+			run = k;
+	}
+	run = run < 3 ? 3 : run + 1;
+	for (k = 0; k < run; k++)
+		putc('`', r->out);
+	fputs("text\n", r->out);
+	for (line = buf; *line; line = next) {
+		char *vis;
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		/* one blank line between parts, none before the fence */
+		if (!*line) {
+			blank = 1;
+			continue;
+		}
+		if (blank)
+			putc('\n', r->out);
+		blank = 0;
+		vis = visible(line, 0);
+		fputs(vis, r->out);
+		putc('\n', r->out);
+		free(vis);
+	}
+	for (k = 0; k < run; k++)
+		putc('`', r->out);
+	fputs("\n\n</details>\n", r->out);
+	free(buf);
+}
+
+/* The start of a function's <details> block: its name and self change in the summary. */
+static void block_open(const struct report *r, const struct diff_fn *f, int after)
+{
+	char cell[CELL], *file = report_name_dup(f->file), *name = report_name_dup(f->name);
+	size_t k;
+
+	fputs(after ? "\n<details>\n<summary><code>" : "<details>\n<summary><code>", r->out);
+	html_text(r->out, file);
+	putc(':', r->out);
+	html_text(r->out, name);
+	free(file);
+	free(name);
+	fputs("</code>:", r->out);
+	for (k = 0; k < r->nshow; k++) {
+		size_t e = r->show[k];
+		change(cell, f->self[0]->v[e], f->self[1]->v[e], !f->in[DIFF_OLD]);
+		fputs(k ? ", " : " ", r->out);
+		html_text(r->out, ev_name(r, e));
+		fprintf(r->out, " self %s", cell);
+	}
+	fputs("</summary>\n\n", r->out);
+}
+
+/*
+ * The block of one function of the comparison: its lines, from the first
+ * to the last line its code gives in each of its files (its own, and
+ * those of code inlined into it, in either profile), and line 0 when its
+ * code gives it, in <details>.  Nothing when no line of it is known (no
+ * line numbers, or a function of "???").
+ */
+static void source_block(const struct report *r, const struct diff *lines, const struct diff_fn *f,
+			 int after)
+{
+	struct fspans *v = NULL;
+	const struct diff_fn **callers = NULL;
+	size_t n = 0, k, nc = 0;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		const struct whole *w = lines->whole[s];
+		size_t id;
+		if (!f->fn[s] || !w)
+			continue;
+		id = f->fn[s]->id;
+		callers = xrealloc(callers, (nc + whole_npieces(w, id) + 1) * sizeof(*callers));
+		for (k = w->first[id]; k < w->first[id + 1]; k++) {
+			const struct fn *p = w->piece[k];
+			add_span(&v, &n, lines, w->src, p);
+			/* its calls only: the lines it shares with others carry theirs too */
+			callers[nc] = diff_find(lines, diff_file_name(lines, p->k.file->name), p->k.name);
+			nc += callers[nc] != NULL;
+		}
+	}
+	if (!n) {
+		free(callers);
+		return;
+	}
+	for (k = 0; k < n; k++)
+		v[k].file = report_diff_source_name(r, lines, v[k].file);
+	block_open(r, f, after);
+	fenced_lines(r, lines, v, n, callers, nc);
+	free(callers);
+}
+
+/* The block of a source file named on the command line: all its lines. */
+static void user_block(const struct report *r, const struct diff *lines, const char *file, int after)
+{
+	struct fspans *v = xcalloc(1, sizeof(*v));
+	char *name = report_name_dup(file);
+
+	v->file = file;
+	fputs(after ? "\n<details>\n<summary><code>" : "<details>\n<summary><code>", r->out);
+	html_text(r->out, name);
+	free(name);
+	fputs("</code>: named on the command line</summary>\n\n", r->out);
+	fenced_lines(r, lines, v, 1, NULL, 0);
+}
+
+/*
+ * The block of one function's machine code, as the text report lists it
+ * (lines: the profiles as read, whose functions have the instructions).
+ * Returns 0, writing nothing, when a side has none.
+ */
+static int asm_block(const struct report *r, const struct diff *lines, const struct diff_fn *f,
+		     int after)
+{
+	const struct diff_fn *lf = diff_find(lines, f->file, f->name);
+	struct report rr = *r;
+	size_t len = 0;
+	char *buf = NULL;
+	FILE *mem;
+	int both;
+
+	if (!lf)
+		return 0;
+	mem = open_memstream(&buf, &len);
+	if (!mem)
+		abort();
+	rr.out = mem;
+	rr.esc = 1;	/* what is not UTF-8 or visible is written \xHH by fence() */
+	both = report_diff_asm_function(&rr, lines, lf, 0);
+	fclose(mem);
+	if (!both) {
+		free(buf);
+		return 0;
+	}
+	block_open(r, f, after);
+	fence(r, buf);
+	return 1;
+}
+
+void report_md_diff(struct report *r, const struct diff *d, const struct diff *lines,
+		    const char *old_name, const char *new_name, const struct gate_result *res,
+		    size_t nlimits)
 {
 	const struct opts *o = r->o;
 	FILE *out = r->out;
@@ -924,6 +1176,21 @@ void report_md_diff(struct report *r, const struct diff *d, const char *old_name
 		tree_print(out, r, &t, summary, " incl change");
 	} else {
 		free(t.v);
+	}
+	if ((n && o->auto_annotate) || o->nuser > 1)
+		fputs(n ? "\n### Source lines\n\n" : "### Source lines\n\n", out);
+	for (i = 0; i < n && o->auto_annotate; i++)
+		source_block(r, lines, rows[i], i > 0);
+	for (i = 1; i < o->nuser; i++)
+		user_block(r, lines, o->user_files[i], (n && o->auto_annotate) || i > 1);
+	if (n && o->annotate_asm) {
+		size_t shown = 0;
+		fputs("\n### Machine code\n\n", out);
+		for (i = 0; i < n; i++)
+			shown += asm_block(r, lines, rows[i], shown > 0);
+		if (!shown)
+			fputs("No function of the table has machine code in both profiles (Callgrind's "
+			      "--dump-instr=yes).\n", out);
 	}
 	free(outs);
 	free(in);

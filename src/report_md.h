@@ -28,7 +28,19 @@
 #define MD_TOP 10
 
 void report_md(struct report *r, const struct gate_result *res, size_t nlimits);
-void report_md_diff(struct report *r, const struct diff *d, const char *old_name,
-		    const char *new_name, const struct gate_result *res, size_t nlimits);
+/*
+ * d compares the functions whole (whole.h); lines is the comparison of
+ * the profiles as read, with d's whole[] set: each top function's source
+ * lines, from the first to the last line its code (and the code inlined
+ * into it) gives in each file, follow in one <details> block per function,
+ * as the text report annotates them (the profiles must be loaded with
+ * profile.keep_spans).  With --annotate=asm, a "Machine code" section
+ * follows: one <details> block per top function that has instructions in
+ * both profiles of lines, its listing as the text report prints it
+ * (report_diff_asm.h).
+ */
+void report_md_diff(struct report *r, const struct diff *d, const struct diff *lines,
+		    const char *old_name, const char *new_name, const struct gate_result *res,
+		    size_t nlimits);
 
 #endif

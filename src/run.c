@@ -401,9 +401,8 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 	 */
 	p->fold_inlined = graph_view(o) && !o->nmod_funcname && !o->nmod_filename;
 	if (p->fold_inlined && (o->format->traits & FORMAT_MERGES_INLINED)) {
-		/* stacks and boxes: no source lines, but the call sites bound costs */
+		/* stacks and boxes: no source lines */
 		p->want_lines = want_none;
-		p->keep_sites = 1;
 		return;
 	}
 	if ((o->format->traits & FORMAT_KEEPS_ALL) || o->nmod_funcname || o->nmod_filename || o->nfilters)
@@ -581,8 +580,12 @@ static enum run_status prepare(const struct run *run, struct profile *p,
 	enum run_status st;
 	int rc;
 
-	if (!seen)
+	if (!seen) {
 		want_of(o, run->gates, run->ngates, p);
+	} else {
+		p->keep_spans = !!(o->format->traits & FORMAT_DIFF_SPANS);
+		p->keep_instr = o->annotate_asm;
+	}
 	if (load_inputs(p, in, run->pwd))
 		return RUN_INPUT;
 	if (!seen)

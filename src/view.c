@@ -121,6 +121,10 @@ static int copy_lines(struct profile *dst, const struct profile *src, struct fn 
 {
 	size_t i, k;
 
+	/* a piece merged into its host keeps no span: its lines are of another file */
+	for (i = 0; i < src->nfns && src->keep_spans; i++)
+		if (map[i] && !strcmp(map[i]->k.file->name, src->fns[i]->k.file->name))
+			profile_span_copy(dst, map[i], src, src->fns[i]);
 	for (i = 0; i < src->nfiles_src; i++) {
 		const struct file *f = src->files[i];
 		struct file *d = file_in(dst, f);
@@ -206,6 +210,8 @@ int view_merge_inlined(struct profile *dst, const struct profile *src)
 			map[i] = map[host[i]->id];
 		if (add(dst, map[i]->self, src->fns[i]->self))
 			goto out;
+		if (i < src->nsingle && src->single[i])
+			profile_single_max(dst, map[i], src->single[i]->v, src->single[i]->ndef);
 	}
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];

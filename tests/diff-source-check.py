@@ -11,8 +11,12 @@ Then, from "annogrind --diff --auto=no OLD NEW FILE" run in FILE's folder:
     difference, and no other line has a cost;
   - the changes of the lines add up to the change of FUNCTION's self cost
     in the function table, and to the difference of the two sums above.
+The same of "--diff --format=json" ("sources": FILE's lines) and of
+"--diff --format=markdown" (the <details> block of FUNCTION: its lines
+only, and their changes add up to the self change in its summary).
 Prints "diff-source: N passed, N failed".
 """
+import json
 import os
 import re
 import subprocess
@@ -76,6 +80,29 @@ def num(s):
     return int(s.replace(',', ''))
 
 
+def annotated(lines, fails):
+    """{line: (old, new)} of annotated lines ("OLD NEW CHANGE text"), up to the
+    next title or the end of a fenced block; "-- line N" markers say where."""
+    got = {}
+    n = 0
+    for l in lines:
+        if (l.startswith('--') and 'line' not in l) or l.startswith('```'):
+            break
+        if l.startswith('-- line'):
+            n = int(l.split()[2]) - 1
+            continue
+        m = re.match(r'\s*([\d,]+)\s+([\d,]+)\s+([-+]?[\d,]+) (?!=>)', l)
+        if re.match(r'\s*[\d,]+\s+[\d,]+\s+[-+]?[\d,]+ =>', l):
+            continue    # a call line: not the line's own cost
+        n += 1
+        if m:
+            o_, n_, c_ = num(m.group(1)), num(m.group(2)), num(m.group(3))
+            if n_ - o_ != c_:
+                fails.append('line %d: %d -> %d is not %d' % (n, o_, n_, c_))
+            got[n] = (o_, n_)
+    return got
+
+
 def main():
     binary, old, new, path, func = sys.argv[1:6]
     folder, base = os.path.split(os.path.abspath(path))
@@ -103,24 +130,7 @@ def main():
     except StopIteration:
         start = None
         fails.append('no annotated source')
-    got = {}
-    if start is not None:
-        n = 0
-        for l in lines[start + 4:]:
-            if l.startswith('--') and 'line' not in l:
-                break
-            if l.startswith('-- line'):
-                n = int(l.split()[2]) - 1
-                continue
-            m = re.match(r'\s*([\d,]+)\s+([\d,]+)\s+([-+]?[\d,]+) (?!=>)', l)
-            if re.match(r'\s*[\d,]+\s+[\d,]+\s+[-+]?[\d,]+ =>', l):
-                continue    # a call line: not the line's own cost
-            n += 1
-            if m:
-                o_, n_, c_ = num(m.group(1)), num(m.group(2)), num(m.group(3))
-                if n_ - o_ != c_:
-                    fails.append('line %d: %d -> %d is not %d' % (n, o_, n_, c_))
-                got[n] = (o_, n_)
+    got = annotated(lines[start + 4:], fails) if start is not None else {}
     want = {k: (a.get(k, 0), b.get(k, 0)) for k in set(a) | set(b)}
     if got != want:
         fails.append('annotated lines %r, the profiles say %r' % (sorted(got.items()), sorted(want.items())))
@@ -130,10 +140,46 @@ def main():
         fails.append('the lines change by %d, the profiles by %d' % (change, direct))
     if table is not None and table != direct:
         fails.append('the table says %d, the profiles %d' % (table, direct))
+
+    # JSON: the lines of FILE in "sources" (every function's, as the text shows them)
+    p = subprocess.run([binary, '--diff', '--format=json', os.path.abspath(old), os.path.abspath(new), base],
+                       cwd=folder, capture_output=True, text=True)
+    src = [x for x in json.loads(p.stdout)['sources'] if x['file'] == base] if p.returncode == 0 else []
+    if len(src) != 1:
+        fails.append('json: %d sources for %s (exit %d)' % (len(src), base, p.returncode))
+    else:
+        jgot = {ln['line']: (ln['old'][0], ln['new'][0]) for ln in src[0]['lines']
+                if ln['old'][0] or ln['new'][0]}
+        if jgot != want:
+            fails.append('json lines %r, the profiles say %r' % (sorted(jgot.items()), sorted(want.items())))
+        bad = [ln['line'] for ln in src[0]['lines'] if ln['change'][0] != ln['new'][0] - ln['old'][0]]
+        if bad:
+            fails.append('json: change is not new - old on lines %r' % bad)
+
+    # Markdown: FUNCTION's block has its lines only, summing to the summary's self change
+    p = subprocess.run([binary, '--diff', '--format=markdown', os.path.abspath(old), os.path.abspath(new)],
+                       cwd=folder, capture_output=True, text=True)
+    md = p.stdout.split('\n')
+    summ = [i for i, l in enumerate(md) if l.startswith('<summary><code>%s:%s</code>' % (base, func))]
+    mgot = {}
+    if p.returncode != 0 or len(summ) != 1:
+        fails.append('markdown: %d blocks of %s:%s (exit %d)' % (len(summ), base, func, p.returncode))
+    else:
+        i = summ[0]
+        m = re.search(r'self ([-+]?[\d,]+) ', md[i])
+        if md[i + 2] != '```text' or md[i + 3] != '-- ' + base or not m:
+            fails.append('markdown: block of %s:%s starts %r' % (base, func, md[i:i + 4]))
+        else:
+            mgot = annotated(md[i + 6:], fails)
+            if num(m.group(1)) != direct:
+                fails.append('markdown: the summary says %s, the profiles %d' % (m.group(1), direct))
+        if mgot != want:
+            fails.append('markdown lines %r, the profiles say %r' % (sorted(mgot.items()), sorted(want.items())))
     for f in fails:
         print('FAIL %s' % f)
-    print('%s:%s self %d -> %d (%+d), %d lines, their changes sum to %+d' % (
-        path, func, sum(a.values()), sum(b.values()), direct, len(got), change))
+    print('%s:%s self %d -> %d (%+d), %d lines, their changes sum to %+d; json %d lines, markdown %d lines (%+d)' % (
+        path, func, sum(a.values()), sum(b.values()), direct, len(got), change,
+        len(src[0]['lines']) if len(src) == 1 else 0, len(mgot), sum(n_ - o_ for o_, n_ in mgot.values())))
     print('diff-source: %d passed, %d failed' % (0 if fails else 1, 1 if fails else 0))
     return 1 if fails else 0
 
