@@ -585,7 +585,7 @@ static void component(struct build *b, size_t k, const uint32_t *firstm)
 			enter(b, p->fns[firstm[u]], STACKS_NONE, 1, cycle);
 	}
 	if (cycle && !b->full) {
-		uint32_t mark = (uint32_t)b->s->n;
+		uint32_t mark;
 		size_t nentry;
 		/* the stacks entering it: made by earlier components, and the roots above */
 		b->nwork = 0;
@@ -605,6 +605,13 @@ static void component(struct build *b, size_t k, const uint32_t *firstm)
 						work_push(b, x);
 				}
 		}
+		/*
+		 * Each pass makes the stacks from here again: the entries, and
+		 * the stacks made above for a cycle no stack entered, stay (a
+		 * pass that took those back left the entries pointing at nodes
+		 * made again, whose parents then ran round in a loop).
+		 */
+		mark = (uint32_t)b->s->n;
 		nentry = b->nwork;
 		for (pass = 0; pass < (nu <= CYCLE_SMALL ? CYCLE_PASSES : 1) && !b->full; pass++) {
 			size_t w;

@@ -281,6 +281,10 @@ struct ugraph {
 	uint32_t *csize;	/* by unit: the size of its component */
 	unsigned char *above;	/* by unit: never under a match (see ugraph_above) */
 	double *self;		/* by unit and event */
+	/* by call, read in every sweep without going through the call */
+	double *cv;		/* by call and event: its cost */
+	uint32_t *cu_in, *cu_out;	/* its callee's unit, its caller's */
+	unsigned char *cskip;	/* its callee is a match or never under one */
 };
 
 static int inter(const struct ugraph *g, const struct call *c)
@@ -452,6 +456,18 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	free(fill);
 	ugraph_order(g);
 	ugraph_above(g);
+	g->cv = xmalloc((g->nc * ne + 1) * sizeof(*g->cv));
+	g->cu_in = xmalloc((g->nc + 1) * sizeof(*g->cu_in));
+	g->cu_out = xmalloc((g->nc + 1) * sizeof(*g->cu_out));
+	g->cskip = xmalloc(g->nc + 1);
+	for (i = 0; i < g->nc; i++) {
+		const struct call *c = p->calls[i];
+		g->cu_in[i] = (uint32_t)g->unit[c->k.callee->id];
+		g->cu_out[i] = (uint32_t)g->unit[c->k.caller->id];
+		g->cskip[i] = g->umatch[g->cu_in[i]] || g->above[g->cu_in[i]];
+		for (e = 0; e < ne; e++)
+			g->cv[i * ne + e] = (double)c->cc->v[e];
+	}
 }
 
 static void ugraph_release(struct ugraph *g)
@@ -467,6 +483,10 @@ static void ugraph_release(struct ugraph *g)
 	free(g->csize);
 	free(g->above);
 	free(g->self);
+	free(g->cv);
+	free(g->cu_in);
+	free(g->cu_out);
+	free(g->cskip);
 }
 
 /* Sweeps of one static cycle before its values count as settled. */
@@ -540,14 +560,13 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 				}
 				for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
 					size_t ci = g->olist[j];
-					const struct call *c = p->calls[ci];
-					if (g->umatch[g->unit[c->k.callee->id]] || g->above[g->unit[c->k.callee->id]])
+					if (g->cskip[ci])
 						continue;
 					/* a match's calls are under it whole: nothing
 					   they lead to goes back up to it */
 					for (e = 0; e < ne; e++)
-						flow[ci * ne + e] = g->umatch[u] ? (double)c->cc->v[e]
-							: rho[u * ne + e] * ((double)c->cc->v[e] - up[ci * ne + e]);
+						flow[ci * ne + e] = g->umatch[u] ? g->cv[ci * ne + e]
+							: rho[u * ne + e] * (g->cv[ci * ne + e] - up[ci * ne + e]);
 				}
 			}
 			if (single || (sweep && moved < SETTLE_TOL))
@@ -632,7 +651,7 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 					l[e] = 0;
 					for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
 						size_t ci = g->olist[j];
-						if (u == barrier && !g->umatch[g->unit[p->calls[ci]->k.callee->id]])
+						if (u == barrier && !g->umatch[g->cu_in[ci]])
 							continue;
 						l[e] += up[ci * ne + e];
 					}
@@ -645,11 +664,10 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 				/* the calls into u carry it up */
 				for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
 					size_t ci = g->ilist[j];
-					const struct call *c = p->calls[ci];
-					int from_match = g->umatch[g->unit[c->k.caller->id]];
+					int from_match = g->umatch[g->cu_out[ci]];
 					for (e = 0; e < ne; e++) {
 						double r = rest[u * ne + e];
-						double part = from_match ? 0 : (double)c->cc->v[e] - flow[ci * ne + e];
+						double part = from_match ? 0 : g->cv[ci * ne + e] - flow[ci * ne + e];
 						double carried = l[e] < r ? l[e] : r;
 						up[ci * ne + e] = r > 0 ? carried * part / r : 0;
 					}
