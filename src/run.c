@@ -901,7 +901,7 @@ static enum run_status check_sides(const char *const name[2])
 	return st;
 }
 
-enum run_status run_diff(const struct run *run)
+static enum run_status diff_run(const struct run *run)
 {
 	const struct opts *o = run->o;
 	const char *name[2];
@@ -953,5 +953,17 @@ enum run_status run_diff(const struct run *run)
 	free(seen);
 	for (s = 0; s < 2; s++)
 		profile_release(&p[s]);
+	return st;
+}
+
+enum run_status run_diff(const struct run *run)
+{
+	struct input_list none;
+	enum run_status st;
+
+	/* input_is_profile() keeps its listing of the last folder it read; a list's release frees it */
+	input_list_init(&none);
+	st = diff_run(run);
+	input_list_release(&none);
 	return st;
 }
