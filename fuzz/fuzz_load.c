@@ -9,6 +9,7 @@
 #include "graph.h"
 #include "load.h"
 #include "modname.h"
+#include "format.h"
 #include "opts.h"
 #include "profile.h"
 #include "report.h"
@@ -141,6 +142,7 @@ static void render_all(const struct profile *p)
 			argv[argc] = (char *)rd->args[argc - 1], argc++;
 		argv[argc] = NULL;
 		opts_init(&o);
+		o.find_format = format_find;
 		if (opts_parse(&o, argc, argv)) {
 			fprintf(stderr, "fuzz_load: renderer %s: %s\n", rd->name, o.err);
 			abort();	/* a bad row in the table above */

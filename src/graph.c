@@ -308,15 +308,236 @@ static uint64_t *single_calls(const struct profile *p)
 	return m;
 }
 
-int graph_inclusive(struct profile *p, const char *name)
+/* What graph_inclusive() works out on the way, by function id or by component. */
+struct incl_work {
+	struct tarjan t;	/* the strongly connected components */
+	uint32_t *size;		/* by component: its may-nest members */
+	uint32_t *cycno;	/* by component: its cycle's number, or 0 */
+	unsigned char *has_outer;	/* by component: an outer function is in it */
+	unsigned char *selfloop;	/* by function: it calls itself */
+	struct cc *tmp, *tmp2, **cyin;	/* cyin: by cycle, the calls into it from outside */
+	uint64_t *single;	/* single_calls() */
+};
+
+static void incl_work_release(struct incl_work *w)
+{
+	free(w->single);
+	free(w->cyin);
+	free(w->size);
+	free(w->cycno);
+	free(w->has_outer);
+	free(w->selfloop);
+	free(w->t.index);
+	free(w->t.low);
+	free(w->t.comp);
+	free(w->t.onstack);
+	free(w->t.stack);
+}
+
+/* Which functions may nest (graph_outer()), which calls are recursive, the components' sizes. */
+static void mark_nesting(struct profile *p, struct incl_work *w)
 {
 	size_t n = p->nfns, i;
-	struct tarjan t;
-	uint32_t *size, *cycno;
-	unsigned char *selfloop, *has_outer;
-	struct cc *tmp, *tmp2, **cyin = NULL;
-	unsigned char *outer;
-	uint64_t *single = NULL;
+	unsigned char *outer = xcalloc(n + 1, 1);
+
+	w->size = xcalloc(w->t.ncomp + 1, sizeof(uint32_t));
+	w->has_outer = xcalloc(w->t.ncomp + 1, 1);
+	w->selfloop = xcalloc(n + 1, 1);
+	for (i = 0; i < p->ncalls; i++) {
+		struct call *c = p->calls[i];
+		if (c->k.caller == c->k.callee)
+			w->selfloop[c->k.caller->id] = 1;
+	}
+	graph_outer(p, outer);
+	if (p->levels == PROFILE_LEVELS_UNKNOWN)
+		p->levels = p->creator && !strncmp(p->creator, "callgrind", 9) ? PROFILE_LEVELS_NAMES
+										 : PROFILE_LEVELS_NONE;
+	for (i = 0; i < n; i++) {
+		struct fn *f = p->fns[i];
+		f->outer = outer[i];
+		f->may_nest = !f->outer || w->selfloop[i];
+		f->incl_exact = 0;
+		f->cycle = 0;
+		/* size: the may-nest members of each component */
+		if (f->may_nest)
+			w->size[w->t.comp[i]]++;
+		else
+			w->has_outer[w->t.comp[i]] = 1;
+	}
+	for (i = 0; i < p->ncalls; i++) {
+		struct call *c = p->calls[i];
+		c->recursive = c->k.caller->may_nest && c->k.callee->may_nest &&
+			       w->t.comp[c->k.caller->id] == w->t.comp[c->k.callee->id];
+	}
+	free(outer);
+}
+
+/* The cycles: the may-nest functions of a component, when two or more.  -1 after a diagnostic. */
+static int make_cycles(struct profile *p, struct incl_work *w, const char *name)
+{
+	size_t i;
+
+	w->cycno = xcalloc(w->t.ncomp + 1, sizeof(uint32_t));
+	p->ncycles = 0;
+	for (i = 0; i < w->t.ncomp; i++)
+		if (w->size[i] > 1)
+			w->cycno[i] = (uint32_t)++p->ncycles;
+	if (p->ncycles > FN_MAX_CYCLES) {
+		/* more than 2^27 functions: beyond any memory, but say so */
+		diag(DIAG_ERROR, name, 0, "more than %u cycles in the call graph",
+		     (unsigned)FN_MAX_CYCLES);
+		p->ncycles = 0;
+		return -1;
+	}
+	p->cycles = xcalloc(p->ncycles + 1, sizeof(*p->cycles));
+	w->cyin = xcalloc(p->ncycles + 1, sizeof(*w->cyin));
+	for (i = 0; i < w->t.ncomp; i++)
+		if (w->cycno[i]) {
+			/* sized once: growing by one member each took members^2 */
+			struct cycle *cy = &p->cycles[w->cycno[i] - 1];
+			cy->members = xmalloc(w->size[i] * sizeof(*cy->members));
+			cy->incl = profile_cc_new(p);
+		}
+	for (i = 0; i < p->nfns; i++) {
+		struct fn *f = p->fns[i];
+		uint32_t c = f->may_nest ? w->cycno[w->t.comp[i]] : 0;
+		if (c) {
+			struct cycle *cy = &p->cycles[c - 1];
+			cy->members[cy->nmembers++] = f;
+			if (w->has_outer[w->t.comp[i]] && !w->cyin[c - 1])
+				w->cyin[c - 1] = profile_cc_new(p);
+		}
+	}
+	return 0;
+}
+
+/*
+ * The inclusive cost of a function that may recurse: bounds from below,
+ * none of which counts a cost twice.  -1 after a diagnostic (overflow).
+ */
+static int recursive_incl(struct profile *p, struct incl_work *w, size_t i, struct cc *incl)
+{
+	struct fn *f = p->fns[i];
+	struct call *c;
+	uint32_t comp = w->t.comp[i], cy = f->may_nest ? w->cycno[comp] : 0;
+
+	/* B: own cost plus what it calls outside its component */
+	if (add(p, incl, f->self))
+		return -1;
+	for (c = fn_out(p, f); c; c = c->next_out)
+		if (w->t.comp[c->k.callee->id] != comp && add(p, incl, c->cc))
+			return -1;
+	if (cy && add(p, p->cycles[cy - 1].incl, incl))
+		return -1;
+	/* A: the calls into it from outside its component */
+	cc_zero(p, w->tmp);
+	for (c = fn_in(p, f); c; c = c->next_in)
+		if (w->t.comp[c->k.caller->id] != comp && add(p, w->tmp, c->cc))
+			return -1;
+	if (cy && w->cyin[cy - 1] && add(p, w->cyin[cy - 1], w->tmp))
+		return -1;
+	cc_max(p, incl, w->tmp);
+	/* so is a line that made a call once (the calls above sum lines) */
+	if (w->single) {
+		size_t k;
+		for (k = 0; k < p->ev.n; k++)
+			if (w->single[i * p->ev.n + k] > incl->v[k])
+				incl->v[k] = w->single[i * p->ev.n + k];
+	}
+	/*
+	 * An outer neighbour runs once at a time: each of its calls is a
+	 * bound.  So is a call made once, in or out: one activation, on
+	 * the stack with its caller for all it cost.
+	 */
+	for (c = fn_in(p, f); c; c = c->next_in)
+		if ((c->k.caller->outer && c->k.caller != f) || c->count == 1)
+			cc_max(p, incl, c->cc);
+	for (c = fn_out(p, f); c; c = c->next_out)
+		if ((c->k.callee->outer && c->k.callee != f) || c->count == 1)
+			cc_max(p, incl, c->cc);
+	if (p->exact_incl && p->exact_incl[i]) {
+		/* merged levels of one function (modname_profile) */
+		memcpy(incl, p->exact_incl[i], profile_cc_size(p));
+		f->incl_exact = 1;
+	}
+	return 0;
+}
+
+/* Every function's inclusive cost.  -1 after a diagnostic. */
+static int fns_incl(struct profile *p, struct incl_work *w)
+{
+	size_t i;
+
+	for (i = 0; i < p->nfns; i++) {
+		struct fn *f = p->fns[i];
+		uint32_t comp = w->t.comp[i];
+		int recursive = f->may_nest && (w->size[comp] > 1 || w->selfloop[i] || w->has_outer[comp]);
+		struct cc *incl = p->incl[i] = profile_cc_new(p);
+
+		if (recursive) {
+			if (recursive_incl(p, w, i, incl))
+				return -1;
+			continue;
+		}
+		/* outer, or may nest but never does: no call into it runs in another */
+		if (p->exact_incl && p->exact_incl[i])
+			memcpy(incl, p->exact_incl[i], profile_cc_size(p));
+		else if (graph_exact_incl(p, f, incl))
+			return -1;
+		f->incl_exact = 1;
+	}
+	return 0;
+}
+
+/* A cycle sharing its component with outer functions: bounds from those too.  -1 after a diagnostic. */
+static int cycle_bounds(struct profile *p, struct incl_work *w)
+{
+	size_t i;
+
+	for (i = 0; i < p->nfns; i++) {
+		const struct fn *o = p->fns[i];
+		const struct call *c;
+		uint32_t cy = w->cycno[w->t.comp[i]];
+		if (o->may_nest || !cy)
+			continue;
+		cc_zero(p, w->tmp);
+		cc_zero(p, w->tmp2);
+		for (c = fn_out(p, o); c; c = c->next_out)
+			if (c->k.callee->may_nest && w->t.comp[c->k.callee->id] == w->t.comp[i] &&
+			    add(p, w->tmp, c->cc))
+				return -1;
+		for (c = fn_in(p, o); c; c = c->next_in)
+			if (c->k.caller->may_nest && w->t.comp[c->k.caller->id] == w->t.comp[i] &&
+			    add(p, w->tmp2, c->cc))
+				return -1;
+		cc_max(p, p->cycles[cy - 1].incl, w->tmp);
+		cc_max(p, p->cycles[cy - 1].incl, w->tmp2);
+	}
+	for (i = 0; i < p->ncycles; i++) {
+		if (w->cyin[i])
+			cc_max(p, p->cycles[i].incl, w->cyin[i]);
+		sort_array(p->cycles[i].members, p->cycles[i].nmembers, sizeof(struct fn *), member_cmp);
+	}
+	return 0;
+}
+
+/* The cycles in their order, numbered from 1, and each member told its number. */
+static void number_cycles(struct profile *p)
+{
+	size_t i, k;
+
+	sort_array(p->cycles, p->ncycles, sizeof(*p->cycles), cycle_cmp);
+	for (i = 0; i < p->ncycles; i++) {
+		p->cycles[i].num = (uint32_t)(i + 1);
+		for (k = 0; k < p->cycles[i].nmembers; k++)
+			p->cycles[i].members[k]->cycle = (uint32_t)(i + 1) & FN_MAX_CYCLES;
+	}
+}
+
+int graph_inclusive(struct profile *p, const char *name)
+{
+	size_t n = p->nfns;
+	struct incl_work w;
 	int rc = -1;
 
 	if (p->drop_calls) {
@@ -327,184 +548,26 @@ int graph_inclusive(struct profile *p, const char *name)
 	}
 	free(p->incl);
 	p->incl = xcalloc(n + 1, sizeof(*p->incl));
-	memset(&t, 0, sizeof(t));
-	t.index = xcalloc(n + 1, sizeof(uint32_t));
-	t.low = xcalloc(n + 1, sizeof(uint32_t));
-	t.comp = xcalloc(n + 1, sizeof(uint32_t));
-	t.onstack = xcalloc(n + 1, 1);
-	t.stack = xcalloc(n + 1, sizeof(uint32_t));
-	tarjan_run(p, &t);
+	memset(&w, 0, sizeof(w));
+	w.t.index = xcalloc(n + 1, sizeof(uint32_t));
+	w.t.low = xcalloc(n + 1, sizeof(uint32_t));
+	w.t.comp = xcalloc(n + 1, sizeof(uint32_t));
+	w.t.onstack = xcalloc(n + 1, 1);
+	w.t.stack = xcalloc(n + 1, sizeof(uint32_t));
+	tarjan_run(p, &w.t);
 	profile_name = name;
-
-	tmp = profile_cc_new(p);
-	tmp2 = profile_cc_new(p);
-	size = xcalloc(t.ncomp + 1, sizeof(uint32_t));
-	cycno = xcalloc(t.ncomp + 1, sizeof(uint32_t));
-	has_outer = xcalloc(t.ncomp + 1, 1);
-	selfloop = xcalloc(n + 1, 1);
-	for (i = 0; i < p->ncalls; i++) {
-		struct call *c = p->calls[i];
-		if (c->k.caller == c->k.callee)
-			selfloop[c->k.caller->id] = 1;
-	}
-	outer = xcalloc(n + 1, 1);
-	graph_outer(p, outer);
-	if (p->levels == PROFILE_LEVELS_UNKNOWN)
-		p->levels = p->creator && !strncmp(p->creator, "callgrind", 9) ? PROFILE_LEVELS_NAMES
-										 : PROFILE_LEVELS_NONE;
-	for (i = 0; i < n; i++) {
-		struct fn *f = p->fns[i];
-		f->outer = outer[i];
-		f->may_nest = !f->outer || selfloop[i];
-		f->incl_exact = 0;
-		f->cycle = 0;
-		/* size: the may-nest members of each component */
-		if (f->may_nest)
-			size[t.comp[i]]++;
-		else
-			has_outer[t.comp[i]] = 1;
-	}
-	for (i = 0; i < p->ncalls; i++) {
-		struct call *c = p->calls[i];
-		c->recursive = c->k.caller->may_nest && c->k.callee->may_nest &&
-			       t.comp[c->k.caller->id] == t.comp[c->k.callee->id];
-	}
-
-	/* cycles: the may-nest functions of a component, when two or more */
-	p->ncycles = 0;
-	for (i = 0; i < t.ncomp; i++)
-		if (size[i] > 1)
-			cycno[i] = (uint32_t)++p->ncycles;
-	if (p->ncycles > FN_MAX_CYCLES) {
-		/* more than 2^27 functions: beyond any memory, but say so */
-		diag(DIAG_ERROR, name, 0, "more than %u cycles in the call graph",
-		     (unsigned)FN_MAX_CYCLES);
-		p->ncycles = 0;
+	w.tmp = profile_cc_new(p);
+	w.tmp2 = profile_cc_new(p);
+	mark_nesting(p, &w);
+	if (make_cycles(p, &w, name))
 		goto out;
-	}
-	p->cycles = xcalloc(p->ncycles + 1, sizeof(*p->cycles));
-	cyin = xcalloc(p->ncycles + 1, sizeof(*cyin));
-	for (i = 0; i < t.ncomp; i++)
-		if (cycno[i]) {
-			/* sized once: growing by one member each took members^2 */
-			struct cycle *cy = &p->cycles[cycno[i] - 1];
-			cy->members = xmalloc(size[i] * sizeof(*cy->members));
-			cy->incl = profile_cc_new(p);
-		}
-	for (i = 0; i < n; i++) {
-		struct fn *f = p->fns[i];
-		uint32_t c = f->may_nest ? cycno[t.comp[i]] : 0;
-		if (c) {
-			struct cycle *cy = &p->cycles[c - 1];
-			cy->members[cy->nmembers++] = f;
-			if (has_outer[t.comp[i]] && !cyin[c - 1])
-				cyin[c - 1] = profile_cc_new(p);
-		}
-	}
-
-	single = single_calls(p);
-	for (i = 0; i < n; i++) {
-		struct fn *f = p->fns[i];
-		struct call *c;
-		uint32_t comp = t.comp[i], cy = f->may_nest ? cycno[comp] : 0;
-		int recursive = f->may_nest && (size[comp] > 1 || selfloop[i] || has_outer[comp]);
-		struct cc *incl = p->incl[i] = profile_cc_new(p);
-
-		if (!recursive) {
-			/* outer, or may nest but never does: no call into it runs in another */
-			if (p->exact_incl && p->exact_incl[i])
-				memcpy(incl, p->exact_incl[i], profile_cc_size(p));
-			else if (graph_exact_incl(p, f, incl))
-				goto out;
-			f->incl_exact = 1;
-			continue;
-		}
-		/* B: own cost plus what it calls outside its component */
-		if (add(p, incl, f->self))
-			goto out;
-		for (c = fn_out(p, f); c; c = c->next_out)
-			if (t.comp[c->k.callee->id] != comp && add(p, incl, c->cc))
-				goto out;
-		if (cy && add(p, p->cycles[cy - 1].incl, incl))
-			goto out;
-		/* A: the calls into it from outside its component */
-		cc_zero(p, tmp);
-		for (c = fn_in(p, f); c; c = c->next_in)
-			if (t.comp[c->k.caller->id] != comp && add(p, tmp, c->cc))
-				goto out;
-		if (cy && cyin[cy - 1] && add(p, cyin[cy - 1], tmp))
-			goto out;
-		cc_max(p, incl, tmp);
-		/* so is a line that made a call once (the calls above sum lines) */
-		if (single) {
-			size_t k;
-			for (k = 0; k < p->ev.n; k++)
-				if (single[i * p->ev.n + k] > incl->v[k])
-					incl->v[k] = single[i * p->ev.n + k];
-		}
-		/*
-		 * An outer neighbour runs once at a time: each of its calls is a
-		 * bound.  So is a call made once, in or out: one activation, on
-		 * the stack with its caller for all it cost.
-		 */
-		for (c = fn_in(p, f); c; c = c->next_in)
-			if ((c->k.caller->outer && c->k.caller != f) || c->count == 1)
-				cc_max(p, incl, c->cc);
-		for (c = fn_out(p, f); c; c = c->next_out)
-			if ((c->k.callee->outer && c->k.callee != f) || c->count == 1)
-				cc_max(p, incl, c->cc);
-		if (p->exact_incl && p->exact_incl[i]) {
-			/* merged levels of one function (modname_profile) */
-			memcpy(incl, p->exact_incl[i], profile_cc_size(p));
-			f->incl_exact = 1;
-		}
-	}
-	/* a cycle sharing its component with outer functions: bounds from those too */
-	for (i = 0; i < n; i++) {
-		const struct fn *o = p->fns[i];
-		const struct call *c;
-		uint32_t cy = cycno[t.comp[i]];
-		if (o->may_nest || !cy)
-			continue;
-		cc_zero(p, tmp);
-		cc_zero(p, tmp2);
-		for (c = fn_out(p, o); c; c = c->next_out)
-			if (c->k.callee->may_nest && t.comp[c->k.callee->id] == t.comp[i] &&
-			    add(p, tmp, c->cc))
-				goto out;
-		for (c = fn_in(p, o); c; c = c->next_in)
-			if (c->k.caller->may_nest && t.comp[c->k.caller->id] == t.comp[i] &&
-			    add(p, tmp2, c->cc))
-				goto out;
-		cc_max(p, p->cycles[cy - 1].incl, tmp);
-		cc_max(p, p->cycles[cy - 1].incl, tmp2);
-	}
-	for (i = 0; i < p->ncycles; i++) {
-		if (cyin[i])
-			cc_max(p, p->cycles[i].incl, cyin[i]);
-		sort_array(p->cycles[i].members, p->cycles[i].nmembers, sizeof(struct fn *), member_cmp);
-	}
+	w.single = single_calls(p);
+	if (fns_incl(p, &w) || cycle_bounds(p, &w))
+		goto out;
 	check_totals(p, name);
-	sort_array(p->cycles, p->ncycles, sizeof(*p->cycles), cycle_cmp);
-	for (i = 0; i < p->ncycles; i++) {
-		size_t k;
-		p->cycles[i].num = (uint32_t)(i + 1);
-		for (k = 0; k < p->cycles[i].nmembers; k++)
-			p->cycles[i].members[k]->cycle = (uint32_t)(i + 1) & FN_MAX_CYCLES;
-	}
+	number_cycles(p);
 	rc = 0;
 out:
-	free(single);
-	free(outer);
-	free(cyin);
-	free(size);
-	free(cycno);
-	free(has_outer);
-	free(selfloop);
-	free(t.index);
-	free(t.low);
-	free(t.comp);
-	free(t.onstack);
-	free(t.stack);
+	incl_work_release(&w);
 	return rc;
 }

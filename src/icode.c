@@ -47,8 +47,10 @@ struct icode *icode_get(struct profile *p, struct fn *fn, const char *obj)
 	size_t i;
 
 	assert(!p->sealed);
-	if (!ix)
+	if (!ix) {
 		ix = p->icode_ix = xcalloc(1, sizeof(*ix));
+		p->release_icode = icode_release_all;
+	}
 	if ((ix->n + 1) * 4 > ix->cap * 3)
 		index_grow(ix);
 	for (i = unit_slot(fn, obj, ix->cap); ix->slot[i]; i = (i + 1) & (ix->cap - 1))

@@ -8,7 +8,7 @@
 #include "profile.h"
 
 /*
- * Kept only when profile.keep_instr is set before loading (main.c sets it
+ * Kept only when profile.keep_instr is set before loading (run.c sets it
  * for --annotate=asm), from profiles whose positions include "instr"
  * (Callgrind's --dump-instr=yes); the default report never pays for it.
  *
@@ -21,7 +21,8 @@
  * address, which objdump shows), not where the object was loaded.
  *
  * Everything is allocated from the profile's arena but the address tables,
- * which profile_release() frees (through icode_release_all()).  Renderers
+ * which profile_release() frees (through icode_release_all(), which the
+ * first icode_get() leaves in profile.release_icode).  Renderers
  * read it through const pointers.
  */
 

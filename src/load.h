@@ -48,17 +48,4 @@ int load_pull(struct profile *p, const char *name, const char *pwd,
 void load_set_jobs(unsigned n);
 unsigned load_default_jobs(void);
 
-/*
- * Number parsing, exposed for the unit tests.  Parses a decimal or 0x-hex
- * unsigned number at *s (stopping at end); returns 0 and advances *s, or
- * LOAD_NUM_NONE when there is no digit and LOAD_NUM_OVERFLOW when the value
- * does not fit in 64 bits.
- */
-enum {
-	LOAD_NUM_OK = 0,
-	LOAD_NUM_NONE = -1,
-	LOAD_NUM_OVERFLOW = -2,
-};
-int load_parse_u64(const char **s, const char *end, uint64_t *out);
-
 #endif

@@ -8,7 +8,6 @@
 #include "diag.h"
 #include "hash.h"
 #include "icode.h"
-#include "load.h"
 #include "numfmt.h"
 
 /*

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "arena.h"
-#include "load.h"
 
 int load_parse_u64(const char **sp, const char *end, uint64_t *out)
 {

@@ -175,4 +175,17 @@ static inline const char *rec_end(const struct block *b, const struct rec *r, co
 	return nl ? nl : b->buf + b->len;
 }
 
+/*
+ * The number parser of the tokenizer, the applying stage and the unit
+ * tests: a decimal or 0x-hex unsigned number at *s (stopping at end);
+ * returns 0 and advances *s, or LOAD_NUM_NONE when there is no digit and
+ * LOAD_NUM_OVERFLOW when the value does not fit in 64 bits.
+ */
+enum {
+	LOAD_NUM_OK = 0,
+	LOAD_NUM_NONE = -1,
+	LOAD_NUM_OVERFLOW = -2,
+};
+int load_parse_u64(const char **s, const char *end, uint64_t *out);
+
 #endif

@@ -208,7 +208,7 @@ static int set_sort(struct opts *o, const char *arg)
 	return 0;
 }
 
-/* The options of CI use (issue 7); returns 1 when c was one of them, -1 on error. */
+/* The options of CI jobs; returns 1 when c was one of them, -1 on error. */
 static int parse_ci_option(struct opts *o, int c, char *arg)
 {
 	char *end;
@@ -248,7 +248,7 @@ static int parse_ci_option(struct opts *o, int c, char *arg)
 	return 0;
 }
 
-/* The options of parts of the program (issue 17); returns 1 when c was one of them, -1 on error. */
+/* The options of parts of the program; returns 1 when c was one of them, -1 on error. */
 static int parse_part_option(struct opts *o, int c, char *arg)
 {
 	struct opts_filter f;
@@ -296,7 +296,7 @@ static int parse_part_option(struct opts *o, int c, char *arg)
 	return 1;
 }
 
-/* --escape=auto|always|never (issue 15); returns 1 when c was it, -1 on error. */
+/* --escape=auto|always|never; returns 1 when c was it, -1 on error. */
 static int parse_escape_option(struct opts *o, int c, const char *arg)
 {
 	if (c != OPT_ESCAPE)
@@ -315,7 +315,7 @@ static int parse_escape_option(struct opts *o, int c, const char *arg)
 	return 1;
 }
 
-/* The machine-code options (issue 18); returns 1 when c was one of them, -1 on error. */
+/* The machine-code options; returns 1 when c was one of them, -1 on error. */
 static int parse_asm_option(struct opts *o, int c, const char *arg)
 {
 	switch (c) {
@@ -336,7 +336,7 @@ static int parse_asm_option(struct opts *o, int c, const char *arg)
 	return 0;
 }
 
-/* The options of speed (issue 20); returns 1 when c was one of them, -1 on error. */
+/* The options of speed; returns 1 when c was one of them, -1 on error. */
 static int parse_speed_option(struct opts *o, int c, const char *arg)
 {
 	char *end;
@@ -356,35 +356,12 @@ static int parse_speed_option(struct opts *o, int c, const char *arg)
 
 static int set_format(struct opts *o, const char *arg)
 {
-	static const struct {
-		const char *name;
-		enum opts_format f;
-	} formats[] = {
-		{ "text", OPTS_FORMAT_TEXT },
-		{ "callgrind", OPTS_FORMAT_CALLGRIND },
-		{ "dot", OPTS_FORMAT_DOT },
-		{ "json", OPTS_FORMAT_JSON },
-		{ "tsv", OPTS_FORMAT_TSV },
-		{ "markdown", OPTS_FORMAT_MARKDOWN },
-		{ "folded", OPTS_FORMAT_FOLDED },
-		{ "flamegraph", OPTS_FORMAT_FLAMEGRAPH },
-	};
-	size_t i, n = sizeof(formats) / sizeof(formats[0]), len;
-
-	for (i = 0; i < n; i++) {
-		if (!strcmp(arg, formats[i].name)) {
-			o->format = formats[i].f;
-			return 0;
-		}
+	if (!o->find_format) {
+		snprintf(o->err, sizeof(o->err), "--format is not known to this program");
+		return -1;
 	}
-	/* the message lists the table, so a new format is one line above */
-	len = (size_t)snprintf(o->err, sizeof(o->err), "--format takes");
-	for (i = 0; i < n && len < sizeof(o->err); i++)
-		len += (size_t)snprintf(o->err + len, sizeof(o->err) - len, "%s %s",
-					i == 0 ? "" : i + 1 < n ? "," : " or", formats[i].name);
-	if (len < sizeof(o->err))
-		snprintf(o->err + len, sizeof(o->err) - len, ", not '%.60s'", arg);
-	return -1;
+	o->format = o->find_format(arg, o->err, sizeof(o->err));
+	return o->format ? 0 : -1;
 }
 
 /*

@@ -9,17 +9,7 @@
  * opts_release() frees the latter.  Event names stay names here: they are
  * resolved against a profile's events by the report (see report.h).
  */
-/* --format: the kind of output (report.h's text report, write.h, report_dot.c). */
-enum opts_format {
-	OPTS_FORMAT_TEXT = 0,
-	OPTS_FORMAT_CALLGRIND,
-	OPTS_FORMAT_DOT,
-	OPTS_FORMAT_JSON,
-	OPTS_FORMAT_TSV,
-	OPTS_FORMAT_MARKDOWN,	/* report_md.h: for people, in CI */
-	OPTS_FORMAT_FOLDED,	/* report_flame.h */
-	OPTS_FORMAT_FLAMEGRAPH,
-};
+struct format;	/* format.h: a row of the --format table */
 
 /* --summary: self costs by object or by file before the function table. */
 enum opts_summary {
@@ -73,33 +63,41 @@ struct opts {
 	char **user_files;	/* source files to annotate */
 	size_t nuser;
 
+	/*
+	 * --format's row, NULL when not given (the text report).  opts_parse()
+	 * finds it with find_format, which the caller sets (to format.h's
+	 * format_find): the formats are format.c's alone, and as their
+	 * renderers read struct opts, opts.c must not call into them.
+	 */
+	const struct format *format;
+	const struct format *(*find_format)(const char *name, char *err, size_t errlen);
+
 	/* comparing and rewriting profiles (diff.h, write.h, modname.h) */
-	enum opts_format format;
 	int diff;		/* --diff: the first two arguments are OLD and NEW */
 	char **mod_funcname;	/* --mod-funcname=s/RE/REPL/[gi], in order */
 	size_t nmod_funcname;
 	char **mod_filename;	/* --mod-filename=..., in order */
 	size_t nmod_filename;
-	/* CI use (issue 7) */
+	/* CI jobs: fewer rows, and limits that fail the run */
 	double row_threshold;	/* --row-threshold=PCT; -1 when not given */
 	size_t top;		/* --top=N; 0: no limit */
 	int threshold_given;	/* --threshold was on the command line */
 	char **limits;		/* --limit=SPEC, unparsed (see gate.h) */
 	size_t nlimits;
-	/* parts of the program and summaries (issue 17) */
+	/* parts of the program (view.h) and summaries */
 	enum opts_summary summary;	/* --summary=object|file */
 	struct opts_filter *filters;	/* --focus, --ignore, --hide and their
 					   -object forms, in command-line order */
 	size_t nfilters;
-	/* hostile profiles (issue 15) */
+	/* names from a profile are not to be trusted on a terminal */
 	enum opts_escape escape;	/* --escape=auto|always|never */
-	/* machine code (issue 18, report_asm.c) */
+	/* machine code (report_asm.c) */
 	int annotate_asm;	/* --annotate=asm */
-	int disasm;		/* --disasm=yes|no; -1 when not given: yes for text, no for JSON */
-	/* baselines and reports kept as files (issue 16) */
+	int disasm;		/* --disasm=yes|no; -1 until main() sets the format's default */
+	/* reports kept as files, replaced whole (output.h) */
 	const char *output;	/* --output=FILE; NULL: standard output */
 
-	/* speed (issue 20) */
+	/* reading big profiles (load.h) */
 	unsigned jobs;		/* --jobs=N; 0: as the processors allow (load.h) */
 
 	char err[256];		/* why opts_parse failed */

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "icode.h"
 #include "ptrmap.h"
 #include "sort.h"
 
@@ -88,7 +87,8 @@ void profile_release(struct profile *p)
 	free(p->span);
 	free(p->out);
 	free(p->in);
-	icode_release_all(p);
+	if (p->release_icode)
+		p->release_icode(p);
 	events_release(&p->ev);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));

@@ -239,7 +239,7 @@ struct profile {
 	/*
 	 * What the loader keeps, set before loading; the defaults keep
 	 * everything.  A report that will not show some of it says so, to save
-	 * the time and memory (main.c's want_of()): drop_calls leaves out the
+	 * the time and memory (run.c's want_of()): drop_calls leaves out the
 	 * calls (no inclusive costs and no trees); want_lines(name, ctx), when
 	 * set, says for each file when it is first named whether its per-line
 	 * costs and call sites are kept (only sources that can be annotated).
@@ -269,6 +269,12 @@ struct profile {
 	struct icode **icodes;	/* in order of creation */
 	size_t nicodes, capicodes;
 	struct icode_index *icode_ix;	/* private to icode.c */
+	/*
+	 * Frees what icode.c allocated outside the arena, called by
+	 * profile_release(); icode.c sets it with the first unit, so the
+	 * model's core never calls into the machine code built on it.
+	 */
+	void (*release_icode)(struct profile *p);
 };
 
 void profile_init(struct profile *p);

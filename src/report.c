@@ -7,8 +7,10 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "graph.h"
 #include "namecut.h"
 #include "numfmt.h"
+#include "sort.h"
 
 static int resolve(const struct profile *p, char **names, size_t n, size_t **out,
 		   const char *opt, char *err, size_t errlen)
@@ -317,4 +319,32 @@ size_t report_utf8_len(const unsigned char *u)
 	    (u[0] == 0xf0 && u[1] < 0x90) || (u[0] == 0xf4 && u[1] > 0x8f))
 		return 0;
 	return n;
+}
+
+/* The table's order of two functions (r: the report), ties as in the text table. */
+static int fn_cmp(const void *x, const void *y, void *ctx)
+{
+	const struct report *r = ctx;
+	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
+	int inclusive = r->o->inclusive, c;
+
+	c = report_cost_cmp(r, inclusive ? fn_incl(r->p, a) : a->self,
+			    inclusive ? fn_incl(r->p, b) : b->self);
+	return c ? c : graph_fn_cmp(a, b);
+}
+
+const struct fn **report_sorted_fns(const struct report *r, size_t *n)
+{
+	const struct profile *p = r->p;
+	const struct fn **v = xmalloc((p->nfns + 1) * sizeof(*v));
+	size_t i, k;
+
+	for (i = 0; i < p->nfns; i++)
+		v[i] = p->fns[i];
+	sort_array_r(v, p->nfns, sizeof(*v), fn_cmp, (void *)r);
+	for (k = 0; k < p->nfns; k++)
+		if (report_row_cut(r, r->o->inclusive ? fn_incl(r->p, v[k]) : v[k]->self, k))
+			break;
+	*n = k;
+	return v;
 }

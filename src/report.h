@@ -147,12 +147,6 @@ void report_tsv(struct report *r);
 
 /* Their pieces, shared with the --diff forms (report_diff.c). */
 struct outbuf;
-/* A JSON string, null for NULL; a byte that is not valid UTF-8 is taken as Latin-1. */
-void report_json_str(struct outbuf *out, const char *s);
-/* The same for a name the profile holds, cut as report_name() cuts it. */
-void report_json_name(struct outbuf *out, const char *s);
-/* The "events" array of p (name, long name and formula of each). */
-void report_json_events(struct outbuf *out, const struct profile *p);
 /*
  * A TSV field: tab, newline, CR and backslash written as \t \n \r \\;
  * with esc (r->esc), the other characters escape.h escapes as \xHH.

@@ -13,6 +13,7 @@
 #include "namecut.h"
 #include "graph.h"
 #include "icode.h"
+#include "json.h"
 #include "numfmt.h"
 #include "objdump.h"
 #include "outbuf.h"
@@ -785,99 +786,134 @@ static int object_readable(const char *obj, struct stat *st, char *reason, size_
 	return 0;
 }
 
-static void print_unit(struct asm_ctx *x, const struct icode *u)
+/* The machine code of a unit as it is printed: one row per instruction, or per address with a cost. */
+struct unit_code {
+	struct row *rows;
+	size_t nrows;
+	const struct instr **lost;	/* costs at no instruction's start */
+	size_t nlost;
+	struct objinsn *insns;		/* what the rows' text points into */
+	size_t ninsns;
+	struct range *rg;		/* the symbols (or stretches) disassembled */
+	size_t nrg;
+	int code;			/* the rows are objdump's instructions */
+	char reason[400];		/* why there is no machine code, or "" */
+};
+
+static void unit_code_release(struct unit_code *c)
 {
-	struct report *r = x->r;
-	const struct profile *p = r->p;
-	const struct opts *o = r->o;
-	FILE *out = r->out;
-	size_t n, nrows = 0, nlost = 0, ninsns = 0, na = 0, ai = 0, nrg = 0, i, next;
-	size_t *width, adw, cw, nccs = 0, executed = 0;
-	const struct instr **v = icode_sorted(u, &n), **lost = NULL;
-	const struct cc **ccs;
-	struct objinsn *insns = NULL;
-	struct range *rg = NULL;
-	struct row *rows = NULL;
-	struct arrival *arr;
-	struct cc *shown = xcalloc(1, profile_cc_size(p));
-	char reason[400] = "";
-	struct stat st;
-	size_t ctx = (size_t)o->context;
-	const struct file *last_file = NULL;
-	uint64_t last_line = 0;
-	int disasm = o->disasm != 0, has_src = 0;
+	free(c->rows);
+	free(c->lost);
+	free(c->rg);
+	objdump_insns_free(c->insns, c->ninsns);
+}
 
+static void print_unit_heading(const struct report *r, const struct icode *u)
+{
 	report_rule(r);
-	fputs("-- Machine code: ", out);
-	put_fn(out, u->fn);
+	fputs("-- Machine code: ", r->out);
+	put_fn(r->out, u->fn);
 	if (*u->obj) {
-		fputs(" [", out);
-		put_name(out, u->obj);
-		putc(']', out);
+		fputs(" [", r->out);
+		put_name(r->out, u->obj);
+		putc(']', r->out);
 	}
-	putc('\n', out);
+	putc('\n', r->out);
 	report_rule(r);
+}
 
-	if (!disasm) {
-		reason[0] = '\0';
-	} else if (!*u->obj) {
-		snprintf(reason, sizeof(reason), "the profile names no object file for it (no ob= line)");
-	} else if (!object_readable(u->obj, &st, reason, sizeof(reason))) {
+/*
+ * The rows of u's machine code (v: its n instructions with a cost), from
+ * objdump when --disasm and the object allow; a warning first when the
+ * object is newer than the profile.  Without machine code, a row per
+ * address with a cost and c->reason says why.
+ */
+static void unit_code(struct asm_ctx *x, const struct icode *u, const struct instr *const *v,
+		      size_t n, struct unit_code *c)
+{
+	const struct report *r = x->r;
+	struct stat st;
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	if (!r->o->disasm) {
 		;
-	} else {
+	} else if (!*u->obj) {
+		snprintf(c->reason, sizeof(c->reason),
+			 "the profile names no object file for it (no ob= line)");
+	} else if (object_readable(u->obj, &st, c->reason, sizeof(c->reason))) {
 		if (x->profile_mtime && st.st_mtime > x->profile_mtime) {
-			fputs("  Warning: object file '", out);
-			put_name(out, u->obj);
-			fputs("' is more recent than the profile '", out);
-			put_str(out, r->input_name);
-			fputs("':\n  its machine code may not be the code that was profiled.\n", out);
+			fputs("  Warning: object file '", r->out);
+			put_name(r->out, u->obj);
+			fputs("' is more recent than the profile '", r->out);
+			put_str(r->out, r->input_name);
+			fputs("':\n  its machine code may not be the code that was profiled.\n", r->out);
 		}
-		nrows = disassemble(x, u, v, n, &rows, &lost, &nlost, &insns, &ninsns, reason,
-				    sizeof(reason), &rg, &nrg);
+		c->nrows = disassemble(x, u, v, n, &c->rows, &c->lost, &c->nlost, &c->insns,
+				       &c->ninsns, c->reason, sizeof(c->reason), &c->rg, &c->nrg);
 	}
-	if (!nrows) {
-		/* no machine code: the addresses with a cost, each a row */
-		if (reason[0]) {
-			fputs("  No machine code: ", out);
-			put_str(out, reason);
-			if (!strncmp(reason, "cannot run", 10))
-				fputs(".\n  (objdump comes with Debian's binutils; the OBJDUMP environment variable\n"
-				      "  names another.)  Costs by address only.\n", out);
-			else
-				fputs(".\n  Costs by address only.\n", out);
-		}
-		free(lost);
-		lost = NULL;
-		nlost = 0;
-		rows = xmalloc((n + 1) * sizeof(*rows));
-		for (i = 0; i < n; i++) {
-			rows[i].addr = v[i]->addr;
-			rows[i].text = NULL;
-			rows[i].in = v[i];
-		}
-		nrows = n;
-	} else {
-		for (i = 0; i < nrg; i++) {
-			if (rg[i].sym) {
-				fprintf(out, "  0x%llx-0x%llx: symbol ", (unsigned long long)rg[i].start,
-					(unsigned long long)rg[i].stop);
-				put_str(out, rg[i].sym->name);
-				fprintf(out, " (%llu bytes)\n", (unsigned long long)rg[i].sym->size);
-			} else {
-				fprintf(out, "  0x%llx to 0x%llx: addresses with a cost, in no symbol of the object\n",
-					(unsigned long long)rg[i].start,
-					(unsigned long long)(rg[i].stop - RANGE_TAIL));
-			}
+	c->code = c->nrows > 0;
+	if (c->code)
+		return;
+	free(c->lost);
+	c->lost = NULL;
+	c->nlost = 0;
+	c->rows = xmalloc((n + 1) * sizeof(*c->rows));
+	for (i = 0; i < n; i++) {
+		c->rows[i].addr = v[i]->addr;
+		c->rows[i].text = NULL;
+		c->rows[i].in = v[i];
+	}
+	c->nrows = n;
+}
+
+/* What the rows are: why there is no machine code, or the symbols shown; and how many. */
+static void print_code_head(const struct report *r, const struct unit_code *c, size_t n)
+{
+	FILE *out = r->out;
+	size_t i, executed = 0;
+
+	if (!c->code && c->reason[0]) {
+		fputs("  No machine code: ", out);
+		put_str(out, c->reason);
+		if (!strncmp(c->reason, "cannot run", 10))
+			fputs(".\n  (objdump comes with Debian's binutils; the OBJDUMP environment variable\n"
+			      "  names another.)  Costs by address only.\n", out);
+		else
+			fputs(".\n  Costs by address only.\n", out);
+	}
+	for (i = 0; c->code && i < c->nrg; i++) {
+		const struct range *g = &c->rg[i];
+		if (g->sym) {
+			fprintf(out, "  0x%llx-0x%llx: symbol ", (unsigned long long)g->start,
+				(unsigned long long)g->stop);
+			put_str(out, g->sym->name);
+			fprintf(out, " (%llu bytes)\n", (unsigned long long)g->sym->size);
+		} else {
+			fprintf(out, "  0x%llx to 0x%llx: addresses with a cost, in no symbol of the object\n",
+				(unsigned long long)g->start, (unsigned long long)(g->stop - RANGE_TAIL));
 		}
 	}
-	if (rows[0].text) {
-		for (i = 0; i < nrows; i++)
-			executed += rows[i].in != NULL;
-		fprintf(out, "  %zu instruction%s, %zu with a cost\n\n", nrows, nrows == 1 ? "" : "s",
-			executed);
+	if (c->rows[0].text) {
+		for (i = 0; i < c->nrows; i++)
+			executed += c->rows[i].in != NULL;
+		fprintf(out, "  %zu instruction%s, %zu with a cost\n\n", c->nrows,
+			c->nrows == 1 ? "" : "s", executed);
 	} else {
 		fprintf(out, "  %zu address%s with a cost\n\n", n, n == 1 ? "" : "es");
 	}
+}
+
+/*
+ * The column widths of u's costs (the function's self cost, what its
+ * instructions and calls cost); *shown becomes the sum of v's costs.
+ */
+static size_t *unit_widths(const struct report *r, const struct icode *u,
+			   const struct instr *const *v, size_t n, struct cc *shown)
+{
+	const struct profile *p = r->p;
+	const struct cc **ccs;
+	size_t i, nccs, *width;
 
 	for (i = 0, nccs = 3; i < n; i++) {
 		const struct icall *k;
@@ -899,14 +935,78 @@ static void print_unit(struct asm_ctx *x, const struct icode *u)
 	width = xcalloc(p->ev.n + 1, sizeof(*width));
 	report_widths(r, ccs, nccs, width);
 	free(ccs);
-	cw = cols_width(r, width) + 1;	/* the address starts after one more space */
-	adw = addr_digits(rows, nrows);
+	return width;
+}
+
+/* The last row of the stretch printed around the row next (with a cost): ctx rows of context. */
+static size_t stretch_end(const struct row *rows, size_t nrows, size_t next, size_t ctx)
+{
+	size_t j = next;
+
+	for (;;) {
+		size_t k = j + 1;
+		while (k < nrows && !rows[k].in)
+			k++;
+		if (k < nrows && k - j <= 2 * ctx + 1)
+			j = k;
+		else
+			break;
+	}
+	return j + ctx < nrows - 1 ? j + ctx : nrows - 1;
+}
+
+/* Where print_row() is in a unit: the jumps arriving, the source line shown last. */
+struct arrivals_at {
+	struct arrival *arr;
+	size_t na, ai;
+	int has_src;
+	const struct file *last_file;
+	uint64_t last_line;
+};
+
+/* One row: the source line where it changes, the jumps arriving, the cost, address and text. */
+static void print_row(struct asm_ctx *x, const struct row *w, const size_t *width, size_t cw,
+		      size_t adw, struct arrivals_at *at)
+{
+	const struct report *r = x->r;
+	FILE *out = r->out;
+
+	if (w->in && at->has_src && (w->in->file != at->last_file || w->in->line != at->last_line) &&
+	    (w->in->line || strcmp(w->in->file ? w->in->file->name : "???", "???"))) {
+		print_source(x, w->in, cw);
+		at->last_file = w->in->file;
+		at->last_line = w->in->line;
+	}
+	print_arrivals(x, at->arr, at->na, &at->ai, w->addr, cw + adw + 5);
+	report_cc(r, w->in ? w->in->cc : NULL, width);
+	fprintf(out, " %*s0x%llx", (int)(adw - addr_digits(w, 1)), "", (unsigned long long)w->addr);
+	if (w->text) {
+		fputs(":  ", out);
+		put_str(out, w->text);
+	}
+	putc('\n', out);
+	if (w->in) {
+		print_calls(x, w->in, width, adw + 5);
+		print_jumps(x, w->in, cw + adw + 5);
+	}
+}
+
+/* The rows with a cost and --context rows around them; the costs no instruction took. */
+static void print_code(struct asm_ctx *x, const struct unit_code *c, const struct instr *const *v,
+		       size_t n, const size_t *width)
+{
+	const struct report *r = x->r;
+	FILE *out = r->out;
+	const struct row *rows = c->rows;
+	size_t nrows = c->nrows, ctx = (size_t)r->o->context, next = 0, i;
+	size_t cw = cols_width(r, width) + 1;	/* the address starts after one more space */
+	size_t adw = addr_digits(rows, nrows);
+	struct arrivals_at at = { 0 };
+
 	report_events(r, width);
 	fputs("\n\n", out);
-
-	arr = arrivals(v, n, &na);
-	has_src = p->has_line;
-	next = 0;
+	at.arr = arrivals(v, n, &at.na);
+	at.has_src = r->p->has_line;
 	while (next < nrows) {
 		size_t lo, hi, j;
 		/* the next row with a cost, and the range around it */
@@ -915,64 +1015,46 @@ static void print_unit(struct asm_ctx *x, const struct icode *u)
 		if (next == nrows)
 			break;
 		lo = next > ctx ? next - ctx : 0;
-		j = next;
-		for (;;) {
-			size_t k = j + 1;
-			while (k < nrows && !rows[k].in)
-				k++;
-			if (k < nrows && k - j <= 2 * ctx + 1)
-				j = k;
-			else
-				break;
-		}
-		hi = j + ctx < nrows - 1 ? j + ctx : nrows - 1;
+		hi = stretch_end(rows, nrows, next, ctx);
 		if (lo > 0)
 			print_marker(out, rows[lo].addr);
-		last_file = NULL;
-		last_line = 0;
-		for (j = lo; j <= hi; j++) {
-			const struct row *w = &rows[j];
-			if (w->in && has_src && (w->in->file != last_file || w->in->line != last_line) &&
-			    (w->in->line || strcmp(w->in->file ? w->in->file->name : "???", "???"))) {
-				print_source(x, w->in, cw);
-				last_file = w->in->file;
-				last_line = w->in->line;
-			}
-			print_arrivals(x, arr, na, &ai, w->addr, cw + adw + 5);
-			report_cc(r, w->in ? w->in->cc : NULL, width);
-			fprintf(out, " %*s0x%llx", (int)(adw - addr_digits(w, 1)), "",
-				(unsigned long long)w->addr);
-			if (w->text) {
-				fputs(":  ", out);
-				put_str(out, w->text);
-			}
-			putc('\n', out);
-			if (w->in) {
-				print_calls(x, w->in, width, adw + 5);
-				print_jumps(x, w->in, cw + adw + 5);
-			}
-		}
+		at.last_file = NULL;
+		at.last_line = 0;
+		for (j = lo; j <= hi; j++)
+			print_row(x, &rows[j], width, cw, adw, &at);
 		if (hi < nrows - 1)
 			print_marker(out, rows[hi].addr);
 		next = hi + 1;
 	}
 	putc('\n', out);
-	if (nlost) {
-		for (i = 0; i < nlost; i++) {
-			report_cc(r, lost[i]->cc, width);
+	if (c->nlost) {
+		for (i = 0; i < c->nlost; i++) {
+			report_cc(r, c->lost[i]->cc, width);
 			fprintf(out, " <cost at 0x%llx, where no instruction of the object starts>\n",
-				(unsigned long long)lost[i]->addr);
+				(unsigned long long)c->lost[i]->addr);
 		}
 		fputs("  Some costs are at addresses where objdump shows no instruction: has the\n"
 		      "  object file changed since the profile was written?\n\n", out);
 	}
+	free(at.arr);
+}
+
+static void print_unit(struct asm_ctx *x, const struct icode *u)
+{
+	const struct report *r = x->r;
+	struct unit_code c;
+	struct cc *shown = xcalloc(1, profile_cc_size(r->p));
+	size_t n, *width;
+	const struct instr **v = icode_sorted(u, &n);
+
+	print_unit_heading(r, u);
+	unit_code(x, u, v, n, &c);
+	print_code_head(r, &c, n);
+	width = unit_widths(r, u, v, n, shown);
+	print_code(x, &c, v, n, width);
 	print_totals(x, u, shown, width);
-	free(arr);
 	free(width);
-	free(rows);
-	free(lost);
-	free(rg);
-	objdump_insns_free(insns, ninsns);
+	unit_code_release(&c);
 	free(shown);
 	free(v);
 }
@@ -1029,22 +1111,6 @@ void report_asm(struct report *r)
 }
 
 /* ---- JSON: "machine_code" (report_json.c) ---- */
-
-static void json_cost(struct outbuf *out, const struct profile *p, const struct cc *c)
-{
-	size_t i;
-
-	outbuf_putc(out, '[');
-	for (i = 0; i < p->ev.n; i++) {
-		if (i)
-			outbuf_putc(out, ',');
-		if (c && cc_defined(p, c, i))
-			outbuf_u64(out, c->v[i]);
-		else
-			outbuf_puts(out, "null");
-	}
-	outbuf_putc(out, ']');
-}
 
 static void json_addr(struct outbuf *out, uint64_t a)
 {
@@ -1115,7 +1181,7 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 		outbuf_puts(out, i ? ",\n    {\"function\": " : "\n    {\"function\": ");
 		outbuf_u64(out, u->fn->id);
 		outbuf_puts(out, ", \"object\": ");
-		report_json_str(out, u->obj);
+		json_str(out, u->obj);
 		outbuf_puts(out, ", \"pieces\": [");
 		for (k = 0; k < u->npieces; k++) {
 			if (k)
@@ -1123,7 +1189,7 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 			outbuf_u64(out, u->pieces[k]->id);
 		}
 		outbuf_puts(out, "],\n     \"disasm_error\": ");
-		report_json_str(out, failed ? reason : NULL);
+		json_str(out, failed ? reason : NULL);
 		outbuf_puts(out, ",\n     \"instructions\": [");
 		for (k = 0; k < n; k++) {
 			const struct instr *in = v[k];
@@ -1134,19 +1200,19 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 			outbuf_puts(out, ", \"cost\": ");
 			json_cost(out, p, in->cc);
 			outbuf_puts(out, ", \"file\": ");
-			report_json_str(out, in->file ? in->file->name : NULL);
+			json_str(out, in->file ? in->file->name : NULL);
 			outbuf_puts(out, ", \"line\": ");
 			outbuf_u64(out, in->line);
 			if (text) {
 				outbuf_puts(out, ", \"text\": ");
-				report_json_str(out, texts[k]);
+				json_str(out, texts[k]);
 			}
 			outbuf_puts(out, ",\n       \"jumps\": [");
 			for (j = in->jumps; j; j = j->next) {
 				outbuf_puts(out, j == in->jumps ? "{\"to\": " : ", {\"to\": ");
 				json_addr(out, j->to);
 				outbuf_puts(out, ", \"to_function\": ");
-				report_json_str(out, j->to_fn);
+				json_str(out, j->to_fn);
 				outbuf_puts(out, j->cond ? ", \"conditional\": true, \"taken\": "
 							 : ", \"conditional\": false, \"taken\": ");
 				outbuf_u64(out, j->taken);

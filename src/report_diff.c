@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "json.h"
 #include "numfmt.h"
 #include "outbuf.h"
 #include "report_diff_asm.h"
@@ -413,33 +414,20 @@ const struct diff_fn **report_diff_rows(const struct report *r, const struct dif
 
 void report_diff_json_cost(struct outbuf *out, const struct diff *d, const struct cc *c)
 {
-	size_t i;
 	sgn = d->sgn;
-
-	outbuf_putc(out, '[');
-	for (i = 0; i < d->nev; i++) {
-		if (i)
-			outbuf_puts(out, ", ");
-		if (sgn && (int64_t)c->v[i] < 0) {
-			outbuf_putc(out, '-');
-			outbuf_u64(out, 0 - c->v[i]);
-		} else {
-			outbuf_u64(out, c->v[i]);
-		}
-	}
-	outbuf_putc(out, ']');
+	json_counts(out, c->v, d->nev, sgn, ", ");
 }
 
 static void jside(struct outbuf *out, const struct profile *p, const char *name)
 {
 	outbuf_puts(out, "{\"profile\": ");
-	report_json_str(out, name);
+	json_str(out, name);
 	outbuf_puts(out, ", \"creator\": ");
-	report_json_str(out, p->creator);
+	json_str(out, p->creator);
 	outbuf_puts(out, ", \"cmd\": ");
-	report_json_str(out, p->cmd);
+	json_str(out, p->cmd);
 	outbuf_puts(out, ", \"pid\": ");
-	report_json_str(out, p->pid);
+	json_str(out, p->pid);
 	outbuf_putc(out, '}');
 }
 
@@ -451,7 +439,7 @@ static void jlist(struct outbuf *out, char *const *v, size_t n)
 	for (i = 0; i < n; i++) {
 		if (i)
 			outbuf_puts(out, ", ");
-		report_json_str(out, v[i]);
+		json_str(out, v[i]);
 	}
 	outbuf_putc(out, ']');
 }
@@ -486,9 +474,9 @@ static void jwhole(struct outbuf *out, const struct diff *d, const struct diff_f
 	outbuf_puts(out, ",\n    \"inlined_into\": ");
 	if (host) {
 		outbuf_puts(out, "{\"file\": ");
-		report_json_name(out, diff_file_name(d, host->k.file->name));
+		json_name(out, diff_file_name(d, host->k.file->name));
 		outbuf_puts(out, ", \"name\": ");
-		report_json_name(out, host->k.name);
+		json_name(out, host->k.name);
 		outbuf_puts(out, "}, \"whole\": null");
 		return;
 	}
@@ -521,7 +509,7 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 	outbuf_puts(out, ",\n  \"new\": ");
 	jside(out, pn, new_name);
 	outbuf_puts(out, ",\n  \"events\": ");
-	report_json_events(out, pn);
+	json_events(out, pn);
 	outbuf_puts(out, ",\n  \"totals\": ");
 	jpair(out, d, (const struct cc *const *)d->total);
 	outbuf_puts(out, o->inclusive ? ",\n  \"order\": \"inclusive\",\n  \"sort\": ["
@@ -529,7 +517,7 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 	for (i = 0; i < r->nsort; i++) {
 		if (i)
 			outbuf_puts(out, ", ");
-		report_json_str(out, pn->ev.ev[r->sort[i]].name);
+		json_str(out, pn->ev.ev[r->sort[i]].name);
 	}
 	outbuf_puts(out, "],\n  \"mod_funcname\": ");
 	jlist(out, o->mod_funcname, o->nmod_funcname);
@@ -542,11 +530,11 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 	for (i = 0; i < n; i++) {
 		const struct diff_fn *f = rows[i].f;
 		outbuf_puts(out, i ? ",\n   {\"file\": " : "\n   {\"file\": ");
-		report_json_name(out, f->file);
+		json_name(out, f->file);
 		outbuf_puts(out, ", \"name\": ");
-		report_json_name(out, f->name);
+		json_name(out, f->name);
 		outbuf_puts(out, ", \"object\": ");
-		report_json_name(out, f->obj ? f->obj : "");
+		json_name(out, f->obj ? f->obj : "");
 		outbuf_puts(out, ", \"status\": \"");
 		outbuf_puts(out, status(d, f));
 		outbuf_puts(out, "\",\n    \"self\": ");

@@ -6,6 +6,7 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "json.h"
 #include "icode.h"
 #include "numfmt.h"
 #include "objdump.h"
@@ -90,8 +91,8 @@ static void side_load(const struct report *r, struct side *s, const struct icode
 	if (!u)
 		return;
 	s->in = icode_sorted(u, &s->nin);
-	/* as for one profile: objdump runs by default for the text report, not for JSON */
-	if (r->o->disasm == 0 || (r->o->disasm < 0 && r->o->format == OPTS_FORMAT_JSON)) {
+	/* as for one profile: --disasm's default is the format's (FORMAT_NO_DISASM) */
+	if (r->o->disasm == 0) {
 		strcpy(s->why, "--disasm=no");
 		return;
 	}
@@ -540,9 +541,9 @@ static void json_side(struct outbuf *out, const struct side *s)
 		return;
 	}
 	outbuf_puts(out, "{\"object\": ");
-	report_json_name(out, s->u->obj);
+	json_name(out, s->u->obj);
 	outbuf_puts(out, ", \"symbol\": ");
-	report_json_str(out, s->sym ? s->sym->name : NULL);
+	json_str(out, s->sym ? s->sym->name : NULL);
 	if (s->sym) {
 		snprintf(buf, sizeof(buf), ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"",
 			 (unsigned long long)s->sym->addr,
@@ -552,7 +553,7 @@ static void json_side(struct outbuf *out, const struct side *s)
 		outbuf_puts(out, ", \"start\": null, \"end\": null");
 	}
 	outbuf_puts(out, ", \"disasm_error\": ");
-	report_json_str(out, !s->insns && *s->why ? s->why : NULL);
+	json_str(out, !s->insns && *s->why ? s->why : NULL);
 	outbuf_putc(out, '}');
 }
 
@@ -588,15 +589,15 @@ void report_diff_asm_json(struct report *r, const struct diff *d, struct outbuf 
 		struct fasm fa;
 		fasm_load(r, d, f, &fa);
 		outbuf_puts(out, i ? ",\n   {\"file\": " : "\n   {\"file\": ");
-		report_json_name(out, f->file);
+		json_name(out, f->file);
 		outbuf_puts(out, ", \"name\": ");
-		report_json_name(out, f->name);
+		json_name(out, f->name);
 		outbuf_puts(out, ",\n    \"old\": ");
 		json_side(out, &fa.s[0]);
 		outbuf_puts(out, ",\n    \"new\": ");
 		json_side(out, &fa.s[1]);
 		outbuf_puts(out, ",\n    \"pairing\": ");
-		report_json_str(out, fa.both ? pair_json[fa.how] : NULL);
+		json_str(out, fa.both ? pair_json[fa.how] : NULL);
 		outbuf_puts(out, ", \"instructions\": [");
 		for (k = nrow = 0; k < fa.n; k++) {
 			const struct arow *w = &fa.v[k];
@@ -609,10 +610,10 @@ void report_diff_asm_json(struct report *r, const struct diff *d, struct outbuf 
 			outbuf_puts(out, ", \"new_address\": ");
 			json_addr(out, w, 1);
 			outbuf_puts(out, ", \"text\": ");
-			report_json_str(out, text);
+			json_str(out, text);
 			outbuf_puts(out, ", \"file\": ");
 			if (src->file)
-				report_json_name(out, src->file->name);
+				json_name(out, src->file->name);
 			else
 				outbuf_puts(out, "null");
 			outbuf_puts(out, ", \"line\": ");

@@ -8,6 +8,7 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "json.h"
 #include "numfmt.h"
 #include "outbuf.h"
 #include "report_diff.h"
@@ -70,18 +71,17 @@ static int line_cmp(const void *x, const void *y)
 	return a->line < b->line ? -1 : a->line > b->line;
 }
 
-static const struct report *site_r;
-
-static uint64_t site_size(const struct diff_site *s)
+/* The change of s in r's primary sort event. */
+static uint64_t site_size(const struct report *r, const struct diff_site *s)
 {
-	size_t e = site_r->sort[0];
+	size_t e = r->sort[0];
 	uint64_t a = s->cc[0]->v[e], b = s->cc[1]->v[e];
 
 	return a > b ? a - b : b - a;
 }
 
 /* By line, then the largest change first, then callee name. */
-static int site_cmp(const void *x, const void *y)
+static int site_cmp(const void *x, const void *y, void *r)
 {
 	const struct diff_site *a = *(const struct diff_site *const *)x;
 	const struct diff_site *b = *(const struct diff_site *const *)y;
@@ -90,8 +90,8 @@ static int site_cmp(const void *x, const void *y)
 
 	if (a->k.line != b->k.line)
 		return a->k.line < b->k.line ? -1 : 1;
-	sa = site_size(a);
-	sb = site_size(b);
+	sa = site_size(r, a);
+	sb = site_size(r, b);
 	if (sa != sb)
 		return sa > sb ? -1 : 1;
 	c = strcmp(a->k.callee->file, b->k.callee->file);
@@ -260,8 +260,7 @@ static void collect(const struct report *r, const struct diff_file *df, const ui
 		if (in_spans(s->k.line, sp, nsp) && (!callers || k < ncallers))
 			(*sites)[(*ns)++] = s;
 	}
-	site_r = r;
-	sort_array(*sites, *ns, sizeof(**sites), site_cmp);
+	sort_array_r(*sites, *ns, sizeof(**sites), site_cmp, (void *)r);
 }
 
 /*
@@ -579,7 +578,7 @@ void report_diff_source_json(struct report *r, const struct diff *d, struct outb
 		struct diff_site **sites = NULL;
 		size_t nl = 0, ns = 0, li = 0, si = 0, k = 0, c;
 		outbuf_puts(out, i ? ",\n   {\"file\": " : "\n   {\"file\": ");
-		report_json_name(out, names[i]);
+		json_name(out, names[i]);
 		outbuf_puts(out, i < nuser ? ", \"user\": true, \"lines\": [" : ", \"user\": false, \"lines\": [");
 		if (df)
 			collect(r, df, NULL, 0, NULL, 0, &lines, &nl, &sites, &ns);
@@ -604,13 +603,13 @@ void report_diff_source_json(struct report *r, const struct diff *d, struct outb
 			for (c = 0; si < ns && sites[si]->k.line == at; si++, c++) {
 				const struct diff_site *st = sites[si];
 				outbuf_puts(out, c ? ", {\"caller\": {\"file\": " : "{\"caller\": {\"file\": ");
-				report_json_name(out, st->k.caller->file);
+				json_name(out, st->k.caller->file);
 				outbuf_puts(out, ", \"name\": ");
-				report_json_name(out, st->k.caller->name);
+				json_name(out, st->k.caller->name);
 				outbuf_puts(out, "}, \"file\": ");
-				report_json_name(out, st->k.callee->file);
+				json_name(out, st->k.callee->file);
 				outbuf_puts(out, ", \"name\": ");
-				report_json_name(out, st->k.callee->name);
+				json_name(out, st->k.callee->name);
 				outbuf_puts(out, ", \"count\": {\"old\": ");
 				outbuf_u64(out, st->count[0]);
 				outbuf_puts(out, ", \"new\": ");

@@ -57,18 +57,11 @@ struct src {
 	struct stat st;		/* of the open file */
 };
 
-static const struct report *cmp_r;
-
-/* callgrind_annotate's order of costs: by the sort events, largest first, a column never given lowest. */
-static int cost_cmp(const struct cc *a, const struct cc *b)
-{
-	return report_cost_cmp(cmp_r, a, b);
-}
-
-static int ann_cmp(const void *x, const void *y)
+/* callgrind_annotate's order of costs (report_cost_cmp(), r the report) */
+static int ann_cmp(const void *x, const void *y, void *r)
 {
 	const struct ann *a = x, *b = y;
-	int c = cost_cmp(a->cost, b->cost);
+	int c = report_cost_cmp(r, a->cost, b->cost);
 	return c ? c : strcmp(a->name, b->name);
 }
 
@@ -82,16 +75,16 @@ static int call_seq_cmp(const void *x, const void *y)
 }
 
 /* Within a line: by the caller's total calls to the callee, then this line's, then name. */
-static int call_cost_cmp(const void *x, const void *y)
+static int call_cost_cmp(const void *x, const void *y, void *r)
 {
 	const struct line_call *a = x, *b = y;
 	int c;
 	if (a->line != b->line)
 		return a->line < b->line ? -1 : 1;
-	c = cost_cmp(a->total, b->total);
+	c = report_cost_cmp(r, a->total, b->total);
 	if (c)
 		return c;
-	c = cost_cmp(a->cc, b->cc);
+	c = report_cost_cmp(r, a->cc, b->cc);
 	return c ? c : graph_fn_cmp(a->callee, b->callee);
 }
 
@@ -404,9 +397,10 @@ static const struct call *call_find(struct call_index *ci, const struct profile 
  * levels (--separate-recs names such as f'2, whose calls are already inside
  * the first level's inclusive cost) or other copies of inlined code.
  */
-static struct line_call *line_calls(const struct profile *p, const struct file *f,
+static struct line_call *line_calls(const struct report *r, const struct file *f,
 				    struct call_index *ci, size_t *ncalls)
 {
+	const struct profile *p = r->p;
 	const struct callsite *s;
 	struct line_call *v;
 	size_t n = 0, i, k;
@@ -431,7 +425,7 @@ static struct line_call *line_calls(const struct profile *p, const struct file *
 		if (v[i].caller == first)
 			v[k++] = v[i];
 	}
-	sort_array(v, k, sizeof(*v), call_cost_cmp);
+	sort_array_r(v, k, sizeof(*v), call_cost_cmp, (void *)r);
 	*ncalls = k;
 	return v;
 }
@@ -529,7 +523,7 @@ static void annotate(const struct report *r, const struct ann *a, struct src *s,
 	report_events(r, width);
 	fputs("\n\n", out);
 
-	calls = line_calls(r->p, f, index, &ncalls);
+	calls = line_calls(r, f, index, &ncalls);
 	i = next;
 	while (i < n) {
 		uint64_t low = nums[i] > ctx ? nums[i] - ctx : 1, high;
@@ -723,8 +717,7 @@ static struct ann *choose(const struct report *r, size_t *nann)
 				cc_add(v[n].cost, cc, p->ev.n);
 			n++;
 		}
-		cmp_r = r;
-		sort_array(v + nuser, n - nuser, sizeof(*v), ann_cmp);
+		sort_array_r(v + nuser, n - nuser, sizeof(*v), ann_cmp, (void *)r);
 	}
 	*nann = n;
 	return v;
@@ -769,7 +762,6 @@ void report_source(struct report *r)
 	unfound = xcalloc(nann + 1, sizeof(*unfound));
 	unread = xcalloc(nann + 1, sizeof(*unread));
 	msgs = xcalloc(nann + 1, sizeof(*msgs));
-	cmp_r = r;
 	for (i = 0; i < nann; i++) {
 		struct ann *a = &anns[i];
 		struct src s;

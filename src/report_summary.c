@@ -20,12 +20,10 @@ static const char *key_of(const struct report *r, const struct fn *f)
 	return r->o->summary == OPTS_SUMMARY_FILE ? f->k.file->name : f->obj;
 }
 
-static const struct report *sum_r;
-
-static int row_cmp(const void *x, const void *y)
+static int row_cmp(const void *x, const void *y, void *r)
 {
 	const struct summary_row *a = x, *b = y;
-	int c = report_cost_cmp(sum_r, a->self, b->self);
+	int c = report_cost_cmp(r, a->self, b->self);
 	return c ? c : strcmp(a->name, b->name);
 }
 
@@ -65,8 +63,7 @@ size_t report_summary_rows(const struct report *r, struct summary_row **rows)
 		v[k].self = sum;
 		i = j;
 	}
-	sum_r = r;
-	sort_array(v, k, sizeof(*v), row_cmp);
+	sort_array_r(v, k, sizeof(*v), row_cmp, (void *)r);
 	*rows = v;
 	return k;
 }
@@ -87,13 +84,13 @@ static const char *label(const struct report *r)
 }
 
 /* The functions by name, then by cost as the table orders them, for the files of each name. */
-static int fn_name_cmp(const void *x, const void *y)
+static int fn_name_cmp(const void *x, const void *y, void *r)
 {
 	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
 	int c = strcmp(a->k.name, b->k.name);
 	if (c)
 		return c;
-	c = report_cost_cmp(sum_r, a->self, b->self);
+	c = report_cost_cmp(r, a->self, b->self);
 	return c ? c : strcmp(a->k.file->name, b->k.file->name);
 }
 
@@ -152,8 +149,7 @@ void report_summary(struct report *r)
 				byname[nfn] = p->fns[i];
 				ccs[n + nfn++] = p->fns[i]->self;
 			}
-		sum_r = r;
-		sort_array(byname, nfn, sizeof(*byname), fn_name_cmp);
+		sort_array_r(byname, nfn, sizeof(*byname), fn_name_cmp, r);
 	}
 	w = xcalloc(p->ev.n + 1, sizeof(*w));
 	report_widths(r, ccs, n + nfn, w);

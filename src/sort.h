@@ -12,5 +12,12 @@
  * input's order: annogrind's comparators end with the name.
  */
 void sort_array(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *));
+/*
+ * The same with a context passed to every comparison (as qsort_r(3) of
+ * glibc): what the order depends on (the report, its sort events) goes
+ * in ctx, not in a variable of the file.
+ */
+void sort_array_r(void *base, size_t n, size_t size,
+		  int (*cmp)(const void *, const void *, void *), void *ctx);
 
 #endif

@@ -46,13 +46,12 @@ static const struct fn *find(struct fn *const *sorted, size_t n, const struct fn
 	return NULL;
 }
 
-static const struct whole *order_w;
-
-/* The function itself first, then its fragments in name order. */
-static int piece_cmp(const void *x, const void *y)
+/* The function itself first, then its fragments in name order (w: the whole). */
+static int piece_cmp(const void *x, const void *y, void *ctx)
 {
+	const struct whole *w = ctx;
 	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
-	int ha = !order_w->host[a->id], hb = !order_w->host[b->id];
+	int ha = !w->host[a->id], hb = !w->host[b->id];
 
 	if (ha != hb)
 		return hb - ha;
@@ -113,9 +112,9 @@ int whole_build(struct whole *w, const struct profile *src)
 	for (i = 0; i < src->nfns; i++)
 		if (of[i])
 			w->piece[fill[of[i]->id]++] = src->fns[i];
-	order_w = w;
 	for (i = 0; i < n; i++)
-		sort_array(w->piece + w->first[i], whole_npieces(w, i), sizeof(*w->piece), piece_cmp);
+		sort_array_r(w->piece + w->first[i], whole_npieces(w, i), sizeof(*w->piece), piece_cmp,
+			     w);
 	free(fill);
 	w->of = of;
 	free(sorted);

@@ -1,3 +1,3 @@
 # The same in --format=json, which takes source files after the profile
-# too (--format=callgrind and dot read every argument as a profile).
+# too (the formats that read every argument as a profile: usage_profile_last_dot).
 cd demo && annogrind --format=json qsort_hanoi.c callgrind.out.demo

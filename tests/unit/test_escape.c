@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "json.h"
 #include "opts.h"
 #include "outbuf.h"
 #include "report.h"
@@ -107,14 +108,14 @@ START_TEST(lines)
 }
 END_TEST
 
-/* report_json_str: C0 as JSON needs, DEL, C1 and bidi as \uXXXX too, always. */
+/* json_str: C0 as JSON needs, DEL, C1 and bidi as \uXXXX too, always. */
 START_TEST(json)
 {
 	static struct outbuf ob;
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
 	outbuf_init(&ob, f);
-	report_json_str(&ob, "a\x1b\x7f\xc2\x9b\xe2\x80\xae\xe2\x81\xa9\x9b\xc3\xa9\"\\");
+	json_str(&ob, "a\x1b\x7f\xc2\x9b\xe2\x80\xae\xe2\x81\xa9\x9b\xc3\xa9\"\\");
 	outbuf_flush(&ob);
 	fclose(f);
 	ck_assert_str_eq(buf, "\"a\\u001b\\u007f\\u009b\\u202e\\u2069\\u009b\xc3\xa9\\\"\\\\\"");

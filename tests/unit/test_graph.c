@@ -14,7 +14,7 @@ static uint64_t incl(const struct profile *p, const char *name)
 	return fn_incl(p, f)->v[0];
 }
 
-/* Which names carry a Callgrind recursion level (issue 14). */
+/* Which names carry a Callgrind recursion level (graph.h). */
 START_TEST(level_names)
 {
 	ck_assert(graph_level_name("fib'2"));

@@ -2,7 +2,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "load.h"
+#include "load_tokenize.h"
 #include "suites.h"
 
 static int parse(const char *text, uint64_t *v, size_t *used)

@@ -1,6 +1,7 @@
 /* test_opts: the command line, parsed without side effects. */
 #include <string.h>
 
+#include "format.h"
 #include "opts.h"
 #include "suites.h"
 
@@ -97,6 +98,32 @@ START_TEST(errors)
 }
 END_TEST
 
+START_TEST(formats)
+{
+	const char *dot[] = { "annogrind", "--format=json", "--format=dot", "p", NULL };
+	const char *bad[] = { "annogrind", "--format=html", "p", NULL };
+	const char *plain[] = { "annogrind", "p", NULL };
+
+	opts_release(&o);
+	opts_init(&o);
+	o.find_format = format_find;
+	ck_assert_int_eq(opts_parse(&o, 4, (char **)dot), 0);
+	ck_assert_str_eq(o.format->name, "dot");
+	ck_assert(o.format->traits & FORMAT_ALL_PROFILES);
+	ck_assert_ptr_null(o.format->render_diff);
+	opts_release(&o);
+	opts_init(&o);
+	o.find_format = format_find;
+	ck_assert_int_eq(opts_parse(&o, 3, (char **)bad), -1);
+	ck_assert_str_eq(o.err, "--format takes text, callgrind, dot, json, tsv, markdown, folded"
+				" or flamegraph, not 'html'");
+	/* no --format: no row; the caller takes format_text() */
+	ck_assert_int_eq(parse(2, plain), 0);
+	ck_assert_ptr_null(o.format);
+	ck_assert_str_eq(format_text()->name, "text");
+}
+END_TEST
+
 Suite *opts_suite(void)
 {
 	Suite *s = suite_create("opts");
@@ -106,6 +133,7 @@ Suite *opts_suite(void)
 	tcase_add_test(tc, values);
 	tcase_add_test(tc, include_forms);
 	tcase_add_test(tc, errors);
+	tcase_add_test(tc, formats);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,30 @@
+/* json: a small JSON writer on an outbuf: strings, names, counts and arrays of costs. */
+#ifndef ANNOGRIND_JSON_H
+#define ANNOGRIND_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct cc;
+struct outbuf;
+struct profile;
+
+/*
+ * A JSON string, null for NULL.  A byte that is not valid UTF-8 is taken
+ * as Latin-1; besides what JSON requires, every character escape.h
+ * escapes on a terminal is written as \uXXXX, so the output is safe on a
+ * terminal and decodes to the same string.
+ */
+void json_str(struct outbuf *out, const char *s);
+/* The same for a name the profile holds, cut as report_name() cuts it (namecut.h). */
+void json_name(struct outbuf *out, const char *s);
+/* A count; with sgn (Cachegrind's signed counts) a negative one is written so. */
+void json_count(struct outbuf *out, uint64_t v, int sgn);
+/* An array of the n counts v[0..n), sep between them (",", or ", "), signed with sgn. */
+void json_counts(struct outbuf *out, const uint64_t *v, size_t n, int sgn, const char *sep);
+/* c as an array of p's events, null where c defines none (or c is NULL). */
+void json_cost(struct outbuf *out, const struct profile *p, const struct cc *c);
+/* The "events" array of p (name, long name and formula of each). */
+void json_events(struct outbuf *out, const struct profile *p);
+
+#endif
