@@ -279,6 +279,7 @@ struct ugraph {
 	uint32_t *cstart;	/* components: order[cstart[k] .. cstart[k + 1]) */
 	size_t ncomp, nunits;
 	uint32_t *csize;	/* by unit: the size of its component */
+	uint32_t *ucomp;	/* by unit: its component */
 	unsigned char *above;	/* by unit: never under a match (see ugraph_above) */
 	double *self;		/* by unit and event */
 	/* by call, read in every sweep without going through the call */
@@ -349,9 +350,12 @@ static void ugraph_order(struct ugraph *g)
 	g->cstart[g->ncomp] = (uint32_t)nord;
 	g->nunits = nord;
 	g->csize = xcalloc(n + 1, sizeof(*g->csize));
+	g->ucomp = xcalloc(n + 1, sizeof(*g->ucomp));
 	for (v0 = 0; v0 < g->ncomp; v0++)
-		for (depth = g->cstart[v0]; depth < g->cstart[v0 + 1]; depth++)
+		for (depth = g->cstart[v0]; depth < g->cstart[v0 + 1]; depth++) {
 			g->csize[g->order[depth]] = g->cstart[v0 + 1] - g->cstart[v0];
+			g->ucomp[g->order[depth]] = (uint32_t)v0;
+		}
 	free(index);
 	free(low);
 	free(stack);
@@ -481,6 +485,7 @@ static void ugraph_release(struct ugraph *g)
 	free(g->order);
 	free(g->cstart);
 	free(g->csize);
+	free(g->ucomp);
 	free(g->above);
 	free(g->self);
 	free(g->cv);
@@ -494,6 +499,109 @@ static void ugraph_release(struct ugraph *g)
 #define SETTLE_TOL 1e-12
 /* Rounds of the flows down from and up to the matches (focus_or_ignore). */
 #define VIEW_ROUNDS 6
+
+/*
+ * A static cycle's terms, laid out once and read in every sweep after the
+ * first: by member (start, in order), its calls' terms in the order of its
+ * calls, each a value read through src times coef (src: ones, for a term
+ * that does not change while the cycle is swept).  A sweep then reads a
+ * few arrays in a row instead of going through every call of every member.
+ */
+struct pull {
+	const double **src;	/* by term */
+	double *coef;		/* by term and event */
+	uint32_t *start;	/* by member: its first term */
+	double *ones;		/* ne ones */
+};
+
+static void pull_init(struct pull *pl, const struct ugraph *g, size_t nterms)
+{
+	size_t e;
+
+	pl->src = xmalloc((nterms + 1) * sizeof(*pl->src));
+	pl->coef = xmalloc((nterms * g->ne + 1) * sizeof(*pl->coef));
+	pl->start = xmalloc((g->n + 2) * sizeof(*pl->start));
+	pl->ones = xmalloc((g->ne + 1) * sizeof(*pl->ones));
+	for (e = 0; e < g->ne; e++)
+		pl->ones[e] = 1;
+}
+
+static void pull_release(struct pull *pl)
+{
+	free(pl->src);
+	free(pl->coef);
+	free(pl->start);
+	free(pl->ones);
+}
+
+/*
+ * flow_down()'s terms of component k, once every member has been swept:
+ * a call from a member that is not a match carries rho of its caller times
+ * (cost - up), the product each sweep wrote into flow; any other call
+ * carries what flow holds, which no sweep of this cycle changes.
+ */
+static void pull_down(struct pull *pl, const struct ugraph *g, size_t k, const double *up,
+		      const double *rho, const double *flow)
+{
+	size_t ne = g->ne, m, j, e, t = 0, c0 = g->cstart[k];
+
+	for (m = c0; m < g->cstart[k + 1]; m++) {
+		size_t u = g->order[m];
+		pl->start[m - c0] = (uint32_t)t;
+		if (g->umatch[u])
+			continue;
+		for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
+			size_t ci = g->ilist[j], a = g->cu_out[ci];
+			double *c = &pl->coef[t * ne];
+			if (g->ucomp[a] == k && !g->cskip[ci] && !g->umatch[a]) {
+				pl->src[t] = &rho[a * ne];
+				for (e = 0; e < ne; e++)
+					c[e] = g->cv[ci * ne + e] - up[ci * ne + e];
+			} else {
+				pl->src[t] = pl->ones;
+				for (e = 0; e < ne; e++)
+					c[e] = flow[ci * ne + e];
+			}
+			t++;
+		}
+	}
+	pl->start[m - c0] = (uint32_t)t;
+}
+
+/* A unit's rho from what its calls in bring (in), d what it can spend; returns how far it moved. */
+static inline double rho_set(double *rho, const double *d, const double *in, size_t ne, double moved)
+{
+	size_t e;
+
+	for (e = 0; e < ne; e++) {
+		double r = d[e] > 0 ? in[e] / d[e] : 0;
+		double dr;
+		if (r > 1)
+			r = 1;
+		dr = r > rho[e] ? r - rho[e] : rho[e] - r;
+		if (dr > moved)
+			moved = dr;
+		rho[e] = r;
+	}
+	return moved;
+}
+
+/* The flows of the calls unit u makes, from its rho. */
+static void flows_out(const struct ugraph *g, size_t u, const double *up, const double *rho,
+		      double *flow)
+{
+	size_t ne = g->ne, j, e;
+
+	for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
+		size_t ci = g->olist[j];
+		if (g->cskip[ci])
+			continue;
+		/* a match's calls are under it whole: nothing they lead to goes back up to it */
+		for (e = 0; e < ne; e++)
+			flow[ci * ne + e] = g->umatch[u] ? g->cv[ci * ne + e]
+				: rho[u * ne + e] * (g->cv[ci * ne + e] - up[ci * ne + e]);
+	}
+}
 
 /*
  * The part of each unit's activity spent under a match (rho, by unit and
@@ -514,7 +622,9 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 	const struct profile *p = g->p;
 	size_t ne = g->ne, k, e, j;
 	double *d = xcalloc(g->n * ne + 1, sizeof(*d)), *in = xcalloc(ne + 1, sizeof(*in));
+	struct pull pl;
 
+	pull_init(&pl, g, g->istart[g->n]);
 	/* what each unit can spend under a match: own cost and calls to non-matches */
 	for (k = 0; k < g->nunits; k++) {
 		size_t u = g->order[k];
@@ -531,48 +641,58 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 		}
 	}
 	for (k = g->ncomp; k-- > 0;) {
-		size_t sweep, m;
-		int single = g->cstart[k + 1] - g->cstart[k] == 1;
+		size_t sweep, m, c0 = g->cstart[k];
+		int single = g->cstart[k + 1] - c0 == 1;
 		for (sweep = 0; sweep < SETTLE_SWEEPS; sweep++) {
 			double moved = 0;
-			for (m = g->cstart[k]; m < g->cstart[k + 1]; m++) {
-				size_t u = g->order[m];
-				if (g->umatch[u]) {
-					for (e = 0; e < ne; e++)
-						rho[u * ne + e] = 1;
-				} else {
-					memset(in, 0, ne * sizeof(*in));
-					for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
-						size_t ci = g->ilist[j];
-						for (e = 0; e < ne; e++)
-							in[e] += flow[ci * ne + e];
-					}
-					for (e = 0; e < ne; e++) {
-						double r = d[u * ne + e] > 0 ? in[e] / d[u * ne + e] : 0;
-						double dr;
-						if (r > 1)
-							r = 1;
-						dr = r > rho[u * ne + e] ? r - rho[u * ne + e] : rho[u * ne + e] - r;
-						if (dr > moved)
-							moved = dr;
-						rho[u * ne + e] = r;
-					}
-				}
-				for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
-					size_t ci = g->olist[j];
-					if (g->cskip[ci])
+			if (sweep)
+				for (m = c0; m < g->cstart[k + 1]; m++) {
+					/* the same sums as the first sweep's, read from pl */
+					size_t u = g->order[m], t;
+					if (g->umatch[u])
 						continue;
-					/* a match's calls are under it whole: nothing
-					   they lead to goes back up to it */
-					for (e = 0; e < ne; e++)
-						flow[ci * ne + e] = g->umatch[u] ? g->cv[ci * ne + e]
-							: rho[u * ne + e] * (g->cv[ci * ne + e] - up[ci * ne + e]);
+					if (ne == 1) {	/* the common case, without the loops over events */
+						double sum = 0;
+						for (t = pl.start[m - c0]; t < pl.start[m - c0 + 1]; t++)
+							sum += *pl.src[t] * pl.coef[t];
+						in[0] = sum;
+					} else {
+						memset(in, 0, ne * sizeof(*in));
+						for (t = pl.start[m - c0]; t < pl.start[m - c0 + 1]; t++) {
+							const double *sv = pl.src[t], *cf = &pl.coef[t * ne];
+							for (e = 0; e < ne; e++)
+								in[e] += sv[e] * cf[e];
+						}
+					}
+					moved = rho_set(&rho[u * ne], &d[u * ne], in, ne, moved);
 				}
-			}
+			else
+				for (m = c0; m < g->cstart[k + 1]; m++) {
+					size_t u = g->order[m];
+					if (g->umatch[u]) {
+						for (e = 0; e < ne; e++)
+							rho[u * ne + e] = 1;
+					} else {
+						memset(in, 0, ne * sizeof(*in));
+						for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
+							size_t ci = g->ilist[j];
+							for (e = 0; e < ne; e++)
+								in[e] += flow[ci * ne + e];
+						}
+						moved = rho_set(&rho[u * ne], &d[u * ne], in, ne, moved);
+					}
+					flows_out(g, u, up, rho, flow);
+				}
 			if (single || (sweep && moved < SETTLE_TOL))
 				break;
+			if (!sweep)
+				pull_down(&pl, g, k, up, rho, flow);
 		}
+		if (!single)
+			for (m = c0; m < g->cstart[k + 1]; m++)
+				flows_out(g, g->order[m], up, rho, flow);
 	}
+	pull_release(&pl);
 	/* what reached units that could not spend it (lost, by event) */
 	memset(lost, 0, ne * sizeof(*lost));
 	for (k = 0; k < g->nunits; k++) {
@@ -603,6 +723,29 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 }
 
 /*
+ * The calls into u carry its lead up: each the part of it in proportion
+ * to what of the call is not under a match (nothing, from a match), and
+ * at most that part.
+ */
+static void flow_up_carry(const struct ugraph *g, size_t u, const double *flow,
+			  const double *rest, const double *lead, double *up)
+{
+	size_t ne = g->ne, j, e;
+	const double *l = &lead[u * ne];
+
+	for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
+		size_t ci = g->ilist[j];
+		int from_match = g->umatch[g->cu_out[ci]];
+		for (e = 0; e < ne; e++) {
+			double r = rest[u * ne + e];
+			double part = from_match ? 0 : g->cv[ci * ne + e] - flow[ci * ne + e];
+			double carried = l[e] < r ? l[e] : r;
+			up[ci * ne + e] = r > 0 ? carried * part / r : 0;
+		}
+	}
+}
+
+/*
  * The part of each call that leads down to a match (up, by call and
  * event), as the flow of the calls into matches up the callers: a unit
  * passes what its calls lead down to up to its callers, in proportion to
@@ -622,6 +765,10 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 {
 	const struct profile *p = g->p;
 	size_t ne = g->ne, k, e, j;
+	/* by term: the callee's unit (its lead and rest), SIZE_MAX for one read from up */
+	size_t *tv = xmalloc((g->ostart[g->n] + 1) * sizeof(*tv));
+	uint32_t *tstart = xmalloc((g->n + 2) * sizeof(*tstart));
+	double *tval = xmalloc((g->ostart[g->n] * ne + 1) * sizeof(*tval));
 
 	memset(up, 0, (g->nc * ne + 1) * sizeof(*up));
 	memset(lead, 0, (g->n * ne + 1) * sizeof(*lead));
@@ -637,11 +784,39 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 			up[j * ne + e] = (double)c->cc->v[e];
 	}
 	for (k = 0; k < g->ncomp; k++) {
-		size_t sweep, m;
-		int single = g->cstart[k + 1] - g->cstart[k] == 1;
+		size_t sweep, m, t = 0, c0 = g->cstart[k];
+		int single = g->cstart[k + 1] - c0 == 1;
+		/*
+		 * The terms of each member's lead, in the order of its calls: a
+		 * call to another member that is not a match carries what the
+		 * callee's lead gives it (the value each sweep wrote into up),
+		 * any other what up holds, which no sweep of this cycle changes.
+		 */
+		for (m = c0; m < g->cstart[k + 1]; m++) {
+			size_t u = g->order[m];
+			tstart[m - c0] = (uint32_t)t;
+			if (g->umatch[u])
+				continue;
+			for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
+				size_t ci = g->olist[j], v = g->cu_in[ci];
+				if (u == barrier && !g->umatch[v])
+					continue;
+				if (g->ucomp[v] == k && !g->umatch[v]) {
+					tv[t] = v;
+					for (e = 0; e < ne; e++)
+						tval[t * ne + e] = g->cv[ci * ne + e] - flow[ci * ne + e];
+				} else {
+					tv[t] = SIZE_MAX;
+					for (e = 0; e < ne; e++)
+						tval[t * ne + e] = up[ci * ne + e];
+				}
+				t++;
+			}
+		}
+		tstart[m - c0] = (uint32_t)t;
 		for (sweep = 0; sweep < SETTLE_SWEEPS; sweep++) {
 			double moved = 0;
-			for (m = g->cstart[k]; m < g->cstart[k + 1]; m++) {
+			for (m = c0; m < g->cstart[k + 1]; m++) {
 				size_t u = g->order[m];
 				double *l = &lead[u * ne];
 				if (g->umatch[u])
@@ -649,11 +824,16 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 				for (e = 0; e < ne; e++) {
 					double before = l[e], dl;
 					l[e] = 0;
-					for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
-						size_t ci = g->olist[j];
-						if (u == barrier && !g->umatch[g->cu_in[ci]])
-							continue;
-						l[e] += up[ci * ne + e];
+					for (t = tstart[m - c0]; t < tstart[m - c0 + 1]; t++) {
+						size_t v = tv[t];
+						if (v == SIZE_MAX) {
+							l[e] += tval[t * ne + e];
+						} else {
+							/* the up flow_up_carry() gives the call */
+							double r = rest[v * ne + e], lv = lead[v * ne + e];
+							double carried = lv < r ? lv : r;
+							l[e] += r > 0 ? carried * tval[t * ne + e] / r : 0;
+						}
 					}
 					dl = l[e] > before ? l[e] - before : before - l[e];
 					if (before > 0 || l[e] > 0)
@@ -661,22 +841,18 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 					if (dl > moved)
 						moved = dl;
 				}
-				/* the calls into u carry it up */
-				for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
-					size_t ci = g->ilist[j];
-					int from_match = g->umatch[g->cu_out[ci]];
-					for (e = 0; e < ne; e++) {
-						double r = rest[u * ne + e];
-						double part = from_match ? 0 : g->cv[ci * ne + e] - flow[ci * ne + e];
-						double carried = l[e] < r ? l[e] : r;
-						up[ci * ne + e] = r > 0 ? carried * part / r : 0;
-					}
-				}
 			}
 			if (single || (sweep && moved < SETTLE_TOL))
 				break;
 		}
+		/* the calls into each member carry it up */
+		for (m = c0; m < g->cstart[k + 1]; m++)
+			if (!g->umatch[g->order[m]])
+				flow_up_carry(g, g->order[m], flow, rest, lead, up);
 	}
+	free(tv);
+	free(tstart);
+	free(tval);
 }
 
 /* More outermost callers of matches in static cycles than this share one run. */
