@@ -1288,6 +1288,7 @@ struct hgraph {
 	uint32_t *tab;		/* (from, to) of live non-recursive edges: 1 + index */
 	size_t tcap, tn;
 	uint64_t *self;		/* n * ne */
+	struct arena costs;	/* the edges' cost arrays */
 };
 
 static size_t htab_slot(const struct hgraph *h, uint32_t from, uint32_t to)
@@ -1325,7 +1326,7 @@ static uint32_t hedge_new(struct hgraph *h, uint32_t from, uint32_t to, int recu
 	x->from = from;
 	x->to = to;
 	x->recursive = recursive != 0;
-	x->cost = xcalloc(h->ne + 1, sizeof(*x->cost));
+	x->cost = arena_alloc(&h->costs, (h->ne + 1) * sizeof(*x->cost));
 	hlist_add(&h->out[from], &h->nout[from], &h->capout[from], id);
 	hlist_add(&h->in[to], &h->nin[to], &h->capin[to], id);
 	if (!recursive) {
@@ -1521,6 +1522,21 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 	for (i = 0; i < nf; i++)
 		for (e = 0; e < ne; e++)
 			h.self[i * ne + e] = src->fns[i]->self->v[e];
+	/* room for the profile's calls at once: one array, lists of their size, a table half full */
+	arena_init(&h.costs);
+	h.cap = src->ncalls + 64;
+	h.e = xmalloc(h.cap * sizeof(*h.e));
+	for (h.tcap = 64; h.tcap < 2 * (src->ncalls + 1); h.tcap *= 2)
+		;
+	h.tab = xcalloc(h.tcap, sizeof(*h.tab));
+	for (i = 0; i < src->ncalls; i++) {
+		h.capout[src->calls[i]->k.caller->id]++;
+		h.capin[src->calls[i]->k.callee->id]++;
+	}
+	for (i = 0; i < nf; i++) {
+		h.out[i] = h.capout[i] ? xmalloc(h.capout[i] * sizeof(**h.out)) : NULL;
+		h.in[i] = h.capin[i] ? xmalloc(h.capin[i] * sizeof(**h.in)) : NULL;
+	}
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
 		uint32_t x = hedge_new(&h, c->k.caller->id, c->k.callee->id, c->recursive);
@@ -1574,8 +1590,7 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 		goto out;
 	rc = 0;
 out:
-	for (i = 0; i < h.ne_; i++)
-		free(h.e[i].cost);
+	arena_release(&h.costs);
 	free(h.e);
 	for (i = 0; i < nf; i++) {
 		free(h.out[i]);
