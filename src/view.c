@@ -692,10 +692,24 @@ static void solver_add(struct solver *sv, uint32_t i, uint32_t j, double v)
 	sv->clist[j][sv->clen[j]++] = i;
 }
 
-/* x from the rows and b by sparse elimination in sv->ord's order (both spent); 0, or -1 on a zero pivot. */
+/*
+ * Eliminations a solve may make for each term it starts with: past them
+ * (a cycle whose fill grows fast) the sweeps settle it instead, as they
+ * do a cycle too large to solve.  python3's cycle makes 3.6 a term.
+ */
+#define SOLVE_WORK 16
+#define SOLVE_WORK_MIN 4096
+
+/*
+ * x from the rows and b by sparse elimination in sv->ord's order (both
+ * spent); 0, or -1 on a zero pivot or past the work allowed.
+ */
 static int solver_run(struct solver *sv)
 {
-	size_t n = sv->n, cap = sv->cap, s, q;
+	size_t n = sv->n, cap = sv->cap, s, q, work = SOLVE_WORK_MIN;
+
+	for (s = 0; s < n; s++)
+		work += SOLVE_WORK * sv->row[s].n;
 
 	memset(sv->done, 0, n);
 	for (s = 0; s < n; s++) {
@@ -723,6 +737,9 @@ static int solver_run(struct solver *sv)
 			}
 			if (!(f > 0 || f < 0))
 				continue;
+			if (rk->n > work)
+				return -1;
+			work -= rk->n;
 			for (t = 0; t < rk->n; t++)
 				if (!sv->done[rk->col[t]])
 					solver_add(sv, i, rk->col[t], -f * rk->val[t]);
