@@ -606,6 +606,9 @@ struct solver {
 	double *b, *x;
 	uint32_t **clist, *clen, *ccap;
 	uint32_t *ord;
+	/* the order of the largest cycle, made once each way (solver_order_of()) */
+	uint32_t *ordc[2];
+	size_t ordk[2];		/* its component + 1, 0 until made */
 	unsigned char *done, *held;
 };
 
@@ -625,6 +628,8 @@ static void solver_init(struct solver *sv, size_t cap)
 	sv->clen = xcalloc(cap + 1, sizeof(*sv->clen));
 	sv->ccap = xcalloc(cap + 1, sizeof(*sv->ccap));
 	sv->ord = xmalloc((cap + 1) * sizeof(*sv->ord));
+	sv->ordc[0] = xmalloc((cap + 1) * sizeof(*sv->ordc[0]));
+	sv->ordc[1] = xmalloc((cap + 1) * sizeof(*sv->ordc[1]));
 	sv->done = xmalloc(cap + 1);
 	sv->held = xcalloc(cap + 1, 1);
 }
@@ -646,6 +651,8 @@ static void solver_release(struct solver *sv)
 	free(sv->clen);
 	free(sv->ccap);
 	free(sv->ord);
+	free(sv->ordc[0]);
+	free(sv->ordc[1]);
 	free(sv->done);
 	free(sv->held);
 }
@@ -668,7 +675,7 @@ static void solver_clear(struct solver *sv, size_t n)
 }
 
 /* Add v at (i, j). */
-static void solver_add(struct solver *sv, uint32_t i, uint32_t j, double v)
+static inline void solver_add(struct solver *sv, uint32_t i, uint32_t j, double v)
 {
 	struct srow *r = &sv->row[i];
 	uint32_t *at = &sv->at[i * sv->cap + j];
@@ -788,6 +795,25 @@ static void solver_order(struct solver *sv)
 }
 
 /*
+ * The order for cycle k, way 0 (flows down) or 1 (up): the largest
+ * cycle's shape is the same in each round, so its order is made once.
+ */
+static void solver_order_of(struct solver *sv, size_t k, int way)
+{
+	if (sv->n != sv->cap) {
+		solver_order(sv);
+		return;
+	}
+	if (sv->ordk[way] != k + 1) {
+		solver_order(sv);
+		memcpy(sv->ordc[way], sv->ord, sv->n * sizeof(*sv->ord));
+		sv->ordk[way] = k + 1;
+		return;
+	}
+	memcpy(sv->ord, sv->ordc[way], sv->n * sizeof(*sv->ord));
+}
+
+/*
  * flow_down()'s cycle k solved for event e into rho: each member that is
  * not a match spends d rho = its terms (pl), at most all of d (rho <= 1).
  */
@@ -822,7 +848,7 @@ static void solve_down(struct solver *sv, const struct ugraph *g, size_t k, size
 			}
 		}
 		if (!tries)
-			solver_order(sv);
+			solver_order_of(sv, k, 0);
 		if (solver_run(sv))
 			return;	/* the sweeps go on from where they are */
 		for (i = 0; i < n; i++) {
@@ -895,7 +921,7 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 			}
 		}
 		if (!tries)
-			solver_order(sv);
+			solver_order_of(sv, k, 1);
 		if (solver_run(sv))
 			return;	/* the sweeps go on from where they are */
 		for (i = 0; i < n; i++) {
