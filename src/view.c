@@ -585,7 +585,7 @@ static void pull_down(struct pull *pl, const struct ugraph *g, size_t k, const d
  */
 #define SOLVE_MAX 1024
 #define SOLVE_TRIES 8
-#define SOLVE_NONE UINT32_MAX
+#define SOLVE_NONE UINT16_MAX	/* a row holds at most SOLVE_MAX terms */
 
 struct srow {
 	uint32_t *col;
@@ -602,7 +602,7 @@ struct srow {
 struct solver {
 	size_t n, cap;
 	struct srow *row;
-	uint32_t *at;
+	uint16_t *at;
 	double *b, *x;
 	uint32_t **clist, *clen, *ccap;
 	uint32_t *ord;
@@ -678,7 +678,7 @@ static void solver_clear(struct solver *sv, size_t n)
 static inline void solver_add(struct solver *sv, uint32_t i, uint32_t j, double v)
 {
 	struct srow *r = &sv->row[i];
-	uint32_t *at = &sv->at[i * sv->cap + j];
+	uint16_t *at = &sv->at[i * sv->cap + j];
 
 	if (*at != SOLVE_NONE) {
 		r->val[*at] += v;
@@ -689,7 +689,7 @@ static inline void solver_add(struct solver *sv, uint32_t i, uint32_t j, double 
 		r->col = xrealloc(r->col, r->cap * sizeof(*r->col));
 		r->val = xrealloc(r->val, r->cap * sizeof(*r->val));
 	}
-	*at = r->n;
+	*at = (uint16_t)r->n;
 	r->col[r->n] = j;
 	r->val[r->n++] = v;
 	if (sv->clen[j] == sv->ccap[j]) {
@@ -727,7 +727,8 @@ static int solver_run(struct solver *sv)
 			return -1;
 		sv->done[k] = 1;
 		for (q = 0; q < sv->clen[k]; q++) {
-			uint32_t i = sv->clist[k][q], *at = &sv->at[(size_t)i * cap];
+			uint32_t i = sv->clist[k][q];
+			uint16_t *at = &sv->at[(size_t)i * cap];
 			struct srow *ri = &sv->row[i];
 			double f;
 			if (sv->done[i] || at[k] == SOLVE_NONE)
@@ -740,7 +741,7 @@ static int solver_run(struct solver *sv)
 			if (t != ri->n) {
 				ri->col[t] = ri->col[ri->n];
 				ri->val[t] = ri->val[ri->n];
-				at[ri->col[t]] = t;
+				at[ri->col[t]] = (uint16_t)t;
 			}
 			if (!(f > 0 || f < 0))
 				continue;
