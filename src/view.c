@@ -815,6 +815,24 @@ static void solver_order_of(struct solver *sv, size_t k, int way)
 }
 
 /*
+ * Member i held at its cap or not, from v: what the solve gave it (not
+ * held), or what it would take with the others as solved (held).
+ * Returns whether that changed.
+ */
+static int solver_hold(struct solver *sv, size_t i, double v, double cap)
+{
+	if (!sv->held[i] && v > cap * (1 + SETTLE_TOL)) {
+		sv->held[i] = 1;
+		return 1;
+	}
+	if (sv->held[i] && v < cap * (1 - SETTLE_TOL)) {
+		sv->held[i] = 0;
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * flow_down()'s cycle k solved for event e into rho: each member that is
  * not a match spends d rho = its terms (pl), at most all of d (rho <= 1).
  */
@@ -858,20 +876,14 @@ static void solve_down(struct solver *sv, const struct ugraph *g, size_t k, size
 			if (g->umatch[u] || !(d[u * ne + e] > 0))
 				continue;
 			if (!sv->held[i]) {
-				if (sv->x[i] > 1 + SETTLE_TOL) {
-					sv->held[i] = 1;
-					changed = 1;
-				}
+				changed |= solver_hold(sv, i, sv->x[i], 1);
 				continue;
 			}
 			/* held: would it spend less than all of d now? */
 			for (t = pl->start[i]; t < pl->start[i + 1]; t++)
 				in += (pl->src[t] == pl->ones ? 1 : sv->x[lpos[(size_t)(pl->src[t] - rho) / ne]]) *
 				      pl->coef[t * ne + e];
-			if (in < d[u * ne + e] * (1 - SETTLE_TOL)) {
-				sv->held[i] = 0;
-				changed = 1;
-			}
+			changed |= solver_hold(sv, i, in, d[u * ne + e]);
 		}
 	}
 	for (i = 0; i < n; i++) {
@@ -931,10 +943,7 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 			if (g->umatch[u])
 				continue;
 			if (!sv->held[i]) {
-				if (sv->x[i] > r * (1 + SETTLE_TOL)) {
-					sv->held[i] = 1;
-					changed = 1;
-				}
+				changed |= solver_hold(sv, i, sv->x[i], r);
 				continue;
 			}
 			/* held: would it lead to less than rest now? */
@@ -949,10 +958,7 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 				lv = sv->held[lpos[v]] ? rv : sv->x[lpos[v]];
 				l += rv > 0 ? (lv < rv ? lv : rv) * tval[t * ne + e] / rv : 0;
 			}
-			if (l < r * (1 - SETTLE_TOL)) {
-				sv->held[i] = 0;
-				changed = 1;
-			}
+			changed |= solver_hold(sv, i, l, r);
 		}
 	}
 	for (i = 0; i < n; i++) {
