@@ -610,6 +610,7 @@ struct solver {
 	uint32_t *ordc[2];
 	size_t ordk[2];		/* its component + 1, 0 until made */
 	unsigned char *done, *held;
+	unsigned char *upheld;	/* by unit and event: held in solve_up() the last time */
 };
 
 static void solver_init(struct solver *sv, size_t cap)
@@ -655,6 +656,7 @@ static void solver_release(struct solver *sv)
 	free(sv->ordc[1]);
 	free(sv->done);
 	free(sv->held);
+	free(sv->upheld);
 }
 
 /* An empty system of n members (n <= cap). */
@@ -908,7 +910,9 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 	size_t ne = g->ne, n = g->cstart[k + 1] - g->cstart[k], i, t, c0 = g->cstart[k], tries;
 	int changed = 1;
 
-	memset(sv->held, 0, n);
+	/* held where the last run's solve held it */
+	for (i = 0; i < n; i++)
+		sv->held[i] = sv->upheld[g->order[c0 + i] * ne + e];
 	for (tries = 0; tries < SOLVE_TRIES && changed; tries++) {
 		changed = 0;
 		solver_clear(sv, n);
@@ -964,6 +968,7 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 	for (i = 0; i < n; i++) {
 		size_t u = g->order[c0 + i];
 		double x = sv->x[i];
+		sv->upheld[u * ne + e] = sv->held[i];
 		if (g->umatch[u])
 			continue;
 		lead[u * ne + e] = x > 0 ? x : 0;
@@ -1657,6 +1662,7 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 		}
 		g.sv = xmalloc(sizeof(*g.sv));
 		solver_init(g.sv, cap);
+		g.sv->upheld = xcalloc(g.n * ne + 1, 1);
 	}
 	rho = xcalloc(src->nfns * ne + 1, sizeof(*rho));
 	flow = xcalloc(src->ncalls * ne + 1, sizeof(*flow));
