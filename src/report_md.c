@@ -413,25 +413,24 @@ static void tree_print(FILE *out, const struct report *r, struct tree *t, const 
 
 /* ---- the report of one profile ---- */
 
-static const struct report *cmp_r;
-
 /* As in the text trees: calls inside a cycle or to the function itself have no cost of their own. */
 static const struct cc *call_cost(const struct call *c)
 {
 	return call_exact(c) ? c->cc : NULL;
 }
 
-static int call_in_cmp(const void *x, const void *y)
+/* Calls by cost in the report's order (ctx: the report), then by the other function. */
+static int call_in_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = report_cost_cmp(cmp_r, call_cost(a), call_cost(b));
+	int c = report_cost_cmp(ctx, call_cost(a), call_cost(b));
 	return c ? c : graph_fn_cmp(a->k.caller, b->k.caller);
 }
 
-static int call_out_cmp(const void *x, const void *y)
+static int call_out_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = report_cost_cmp(cmp_r, call_cost(a), call_cost(b));
+	int c = report_cost_cmp(ctx, call_cost(a), call_cost(b));
 	return c ? c : graph_fn_cmp(a->k.callee, b->k.callee);
 }
 
@@ -472,8 +471,7 @@ static void tree_calls(struct tree *t, const struct report *r, const struct fn *
 	n = 0;
 	for (c = callers ? fn_in(p, f) : fn_out(p, f); c; c = callers ? c->next_in : c->next_out)
 		v[n++] = c;
-	cmp_r = r;
-	sort_array(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
+	sort_array_r(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp, (void *)r);
 	for (i = 0; i < n; i++) {
 		const struct fn *o = callers ? v[i]->k.caller : v[i]->k.callee;
 		struct tline *l = tree_add(t);
@@ -701,20 +699,25 @@ static int by_callee(const void *x, const void *y)
 	return dcall_id_cmp(*(const struct diff_call *const *)x, *(const struct diff_call *const *)y, 1);
 }
 
-/* Calls in a tree: by the size of the change of the sort events, then by the other end's name. */
-static int tree_order_callers;
+/* What dcall_tree_cmp() orders by: the report's sort events, and which end is the other. */
+struct dcall_order {
+	const struct report *r;
+	int callers;		/* the other end is the caller */
+};
 
-static int dcall_tree_cmp(const void *x, const void *y)
+/* Calls in a tree: by the size of the change of the sort events, then by the other end's name. */
+static int dcall_tree_cmp(const void *x, const void *y, void *ctx)
 {
+	const struct dcall_order *ord = ctx;
 	const struct diff_call *a = *(const struct diff_call *const *)x;
 	const struct diff_call *b = *(const struct diff_call *const *)y;
-	const struct diff_fn *oa = tree_order_callers ? a->caller : a->callee;
-	const struct diff_fn *ob = tree_order_callers ? b->caller : b->callee;
+	const struct diff_fn *oa = ord->callers ? a->caller : a->callee;
+	const struct diff_fn *ob = ord->callers ? b->caller : b->callee;
 	size_t k;
 	int c;
 
-	for (k = 0; k < cmp_r->nsort; k++) {
-		size_t e = cmp_r->sort[k];
+	for (k = 0; k < ord->r->nsort; k++) {
+		size_t e = ord->r->sort[k];
 		uint64_t da = a->recursive ? 0 : absd((const struct cc *const *)a->cc, e);
 		uint64_t db = b->recursive ? 0 : absd((const struct cc *const *)b->cc, e);
 		if (da != db)
@@ -742,6 +745,7 @@ static void change_cells(const struct report *r, const struct cc *const c[2], in
 static void dtree_calls(struct tree *t, const struct report *r, const struct diff_fn *f,
 			struct diff_call **v, size_t n, int callers)
 {
+	struct dcall_order ord = { r, callers };
 	size_t lo = 0, hi = n, i, m;
 	struct diff_call **mine;
 
@@ -759,8 +763,7 @@ static void dtree_calls(struct tree *t, const struct report *r, const struct dif
 		return;
 	mine = xmalloc((m - lo) * sizeof(*mine));
 	memcpy(mine, v + lo, (m - lo) * sizeof(*mine));
-	tree_order_callers = callers;
-	sort_array(mine, m - lo, sizeof(*mine), dcall_tree_cmp);
+	sort_array_r(mine, m - lo, sizeof(*mine), dcall_tree_cmp, &ord);
 	for (i = 0; i < m - lo; i++) {
 		const struct diff_call *c = mine[i];
 		const struct diff_fn *o = callers ? c->caller : c->callee;
@@ -1129,7 +1132,6 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 	}
 	sort_array(outs, d->ncalls, sizeof(*outs), by_caller);
 	sort_array(in, d->ncalls, sizeof(*in), by_callee);
-	cmp_r = r;
 	t.ncells = r->nshow;
 	for (i = 0; i < n; i++) {
 		const struct diff_fn *f = rows[i];
