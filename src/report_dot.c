@@ -111,21 +111,27 @@ static void put_cost(FILE *out, uint64_t v, uint64_t total)
 	fprintf(out, "%s (%.2f%%)", num, share(v, total));
 }
 
-static size_t dot_ev;		/* the event drawn, for the sort functions */
-static const struct profile *dot_p;
-
-static int node_cmp(const void *x, const void *y)
+/*
+ * Boxes in order: by the inclusive cost of the event drawn (the report's
+ * first sort event), then by name.
+ */
+static int fn_order(const struct report *r, const struct fn *a, const struct fn *b)
 {
-	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
+	size_t e = r->sort[0];
+	uint64_t va = fn_incl(r->p, a)->v[e], vb = fn_incl(r->p, b)->v[e];
 	int c;
-
-	uint64_t va = fn_incl(dot_p, a)->v[dot_ev], vb = fn_incl(dot_p, b)->v[dot_ev];
 
 	if (va != vb)
 		return va > vb ? -1 : 1;
 	/* names are interned: one file is one pointer, not compared to its end */
 	c = a->k.file == b->k.file ? 0 : strcmp(a->k.file->name, b->k.file->name);
 	return c ? c : strcmp(a->k.name, b->k.name);
+}
+
+/* fn_order() of two struct fn pointers; ctx is the report. */
+static int node_cmp(const void *x, const void *y, void *ctx)
+{
+	return fn_order(ctx, *(const struct fn *const *)x, *(const struct fn *const *)y);
 }
 
 /* Colour by share s in [0,1]: hue from blue (2/3) to red (0), HSV as Graphviz reads it. */
@@ -140,7 +146,8 @@ static void put_colour(FILE *out, double s)
 
 static void put_node(const struct report *r, const struct fn *f, uint64_t total, FILE *out)
 {
-	const char *ev = r->p->ev.ev[dot_ev].name;
+	size_t e = r->sort[0];
+	const char *ev = r->p->ev.ev[e].name;
 
 	char *shortn = shortname(f->k.name, NAME_MAX_CHARS);
 	char *wrapped = shortname_wrap(shortn, NAME_WIDTH, "\n");
@@ -157,11 +164,11 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 	fputs("\\n", out);
 	put_name(out, ev);
 	fputs(" incl: ", out);
-	put_cost(out, fn_incl(r->p, f)->v[dot_ev], total);
+	put_cost(out, fn_incl(r->p, f)->v[e], total);
 	fputs("\\n", out);
 	put_name(out, ev);
 	fputs(" self: ", out);
-	put_cost(out, f->self->v[dot_ev], total);
+	put_cost(out, f->self->v[e], total);
 	if (f->cycle)
 		fprintf(out, "\\n<cycle %u>", (unsigned)f->cycle);
 	fputs("\", tooltip=\"", out);
@@ -173,15 +180,16 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 		put_name(out, f->obj);
 	}
 	fputs("\", fillcolor=", out);
-	put_colour(out, share(fn_incl(r->p, f)->v[dot_ev], total) / 100.0);
+	put_colour(out, share(fn_incl(r->p, f)->v[e], total) / 100.0);
 	fputs("];\n", out);
 }
 
-static int call_cmp(const void *x, const void *y)
+/* Edges by their caller's box order, then their callee's; ctx is the report. */
+static int call_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = node_cmp(&a->k.caller, &b->k.caller);
-	return c ? c : node_cmp(&a->k.callee, &b->k.callee);
+	int c = fn_order(ctx, a->k.caller, b->k.caller);
+	return c ? c : fn_order(ctx, a->k.callee, b->k.callee);
 }
 
 /*
@@ -195,11 +203,12 @@ static int call_cmp(const void *x, const void *y)
  * seen and queue are scratch of nfns entries (seen all 0 on entry and on
  * return).
  */
-static const struct fn *shown_ancestor(const struct profile *p, const struct fn *v,
+static const struct fn *shown_ancestor(const struct report *r, const struct fn *v,
 				       const unsigned char *shown, unsigned char *seen,
 				       const struct fn **queue, size_t *depth, size_t *hops,
 				       size_t *budget)
 {
+	const struct profile *p = r->p;
 	size_t head = 0, tail = 0, i;
 	const struct fn *best = NULL;
 	size_t best_depth = 0;
@@ -223,7 +232,7 @@ static const struct fn *shown_ancestor(const struct profile *p, const struct fn 
 			if (c->recursive || seen[a->id])
 				continue;
 			if (shown[a->id]) {
-				if (!best || node_cmp(&a, &best) < 0)
+				if (!best || fn_order(r, a, best) < 0)
 					best = a;
 				best_depth = depth[f->id] + 1;
 				continue;
@@ -255,15 +264,14 @@ void report_dot(struct report *r)
 		size_t hops;
 	} *via;
 	char num[32];
+	size_t ev = r->sort[0];	/* the event drawn */
 
-	dot_ev = r->sort[0];
-	dot_p = r->p;
-	total = p->total && cc_defined(p, p->total, dot_ev) ? p->total->v[dot_ev] : 0;
+	total = p->total && cc_defined(p, p->total, ev) ? p->total->v[ev] : 0;
 	if (!r->filter)
 		thr = 100;
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
-		uint64_t v = fn_incl(r->p, f)->v[dot_ev];
+		uint64_t v = fn_incl(r->p, f)->v[ev];
 		if (!(f->listed || fn_in(p, f)))
 			continue;
 		/* as the inclusive table: stop where (total - incl) reaches thr% of the total */
@@ -273,7 +281,7 @@ void report_dot(struct report *r)
 		nodes[n++] = f;
 		shown[f->id] = 1;
 	}
-	sort_array(nodes, n, sizeof(*nodes), node_cmp);
+	sort_array_r(nodes, n, sizeof(*nodes), node_cmp, r);
 	/* the cut adapts: the most costly DOT_MAX_NODES (or --top), the rest hidden */
 	if (r->o->top)
 		cap = r->o->top;
@@ -291,7 +299,7 @@ void report_dot(struct report *r)
 		if (shown[c->k.caller->id] && shown[c->k.callee->id])
 			edges[ne++] = c;
 	}
-	sort_array(edges, ne, sizeof(*edges), call_cmp);
+	sort_array_r(edges, ne, sizeof(*edges), call_cmp, r);
 
 	/* a shown function whose callers are all hidden: a dashed edge from its nearest shown ancestor */
 	via = xmalloc((n + 1) * sizeof(*via));
@@ -308,7 +316,7 @@ void report_dot(struct report *r)
 			size_t hops;
 			if (called[nodes[i]->id])
 				continue;
-			a = shown_ancestor(p, nodes[i], shown, seen, queue, depth, &hops, &budget);
+			a = shown_ancestor(r, nodes[i], shown, seen, queue, depth, &hops, &budget);
 			if (!a || !hops)
 				continue;
 			via[nvia].from = a;
@@ -326,7 +334,7 @@ void report_dot(struct report *r)
 	put_escaped(out, p->cmd && *p->cmd ? p->cmd : "(unknown)");
 	numfmt_commify(total, num);
 	fputs("\\n", out);
-	put_escaped(out, p->ev.ev[dot_ev].name);
+	put_escaped(out, p->ev.ev[ev].name);
 	fprintf(out, " total: %s", num);
 	if (p->total_calculated)
 		fputs(" (calculated)", out);
@@ -337,10 +345,10 @@ void report_dot(struct report *r)
 		numfmt_commify(listed, num);
 		fprintf(out, "%s functions shown", num);
 		if (n) {
-			uint64_t v = fn_incl(p, nodes[n - 1])->v[dot_ev];
+			uint64_t v = fn_incl(p, nodes[n - 1])->v[ev];
 			numfmt_commify(v, num);
 			fprintf(out, ", down to %s ", num);
-			put_escaped(out, p->ev.ev[dot_ev].name);
+			put_escaped(out, p->ev.ev[ev].name);
 			fprintf(out, " (%.2f%%) with what they call", share(v, total));
 		}
 		numfmt_commify(listed - n, num);
@@ -373,7 +381,7 @@ void report_dot(struct report *r)
 			continue;
 		fprintf(out, "\tsubgraph cluster_cycle%u {\n\t\tlabel=\"cycle %u: ",
 			(unsigned)cy->num, (unsigned)cy->num);
-		put_cost(out, cy->incl->v[dot_ev], total);
+		put_cost(out, cy->incl->v[ev], total);
 		fputs("\";\n\t\tstyle=dashed;\n", out);
 		for (i = from; i < to; i++) {
 			putc('\t', out);
@@ -398,9 +406,9 @@ void report_dot(struct report *r)
 			continue;
 		}
 		fputs("\\n", out);
-		put_cost(out, c->cc->v[dot_ev], total);
-		fprintf(out, "\", penwidth=%.2f, color=", 1.0 + 4.0 * share(c->cc->v[dot_ev], total) / 100.0);
-		put_colour(out, share(c->cc->v[dot_ev], total) / 100.0);
+		put_cost(out, c->cc->v[ev], total);
+		fprintf(out, "\", penwidth=%.2f, color=", 1.0 + 4.0 * share(c->cc->v[ev], total) / 100.0);
+		put_colour(out, share(c->cc->v[ev], total) / 100.0);
 		fputs("];\n", out);
 	}
 	for (i = 0; i < nvia; i++) {
