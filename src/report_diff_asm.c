@@ -521,21 +521,15 @@ void report_diff_asm(struct report *r, const struct diff *d)
 
 static void json_addr(struct outbuf *out, const struct arow *w, int side)
 {
-	char buf[32];
-
-	if (!w->has[side]) {
+	if (w->has[side])
+		json_hex(out, w->addr[side]);
+	else
 		outbuf_puts(out, "null");
-		return;
-	}
-	snprintf(buf, sizeof(buf), "\"0x%llx\"", (unsigned long long)w->addr[side]);
-	outbuf_puts(out, buf);
 }
 
 /* A side: its object, the symbol holding its code, why objdump showed nothing; null: no code. */
 static void json_side(struct outbuf *out, const struct side *s)
 {
-	char buf[80];
-
 	if (!s->u) {
 		outbuf_puts(out, "null");
 		return;
@@ -545,10 +539,10 @@ static void json_side(struct outbuf *out, const struct side *s)
 	outbuf_puts(out, ", \"symbol\": ");
 	json_str(out, s->sym ? s->sym->name : NULL);
 	if (s->sym) {
-		snprintf(buf, sizeof(buf), ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"",
-			 (unsigned long long)s->sym->addr,
-			 (unsigned long long)(s->sym->addr + s->sym->size));
-		outbuf_puts(out, buf);
+		outbuf_puts(out, ", \"start\": ");
+		json_hex(out, s->sym->addr);
+		outbuf_puts(out, ", \"end\": ");
+		json_hex(out, s->sym->addr + s->sym->size);
 	} else {
 		outbuf_puts(out, ", \"start\": null, \"end\": null");
 	}
@@ -567,13 +561,10 @@ static void json_costs(struct outbuf *out, const struct diff *d, const struct ar
 		uint64_t a = cost(d, w, 0, e), b = cost(d, w, 1, e);
 		if (e)
 			outbuf_puts(out, ", ");
-		if (what < 2) {
+		if (what < 2)
 			outbuf_u64(out, what ? b : a);
-			continue;
-		}
-		if (b < a)
-			outbuf_putc(out, '-');
-		outbuf_u64(out, b < a ? a - b : b - a);
+		else
+			json_change(out, a, b, 0);	/* machine code is Callgrind's: unsigned */
 	}
 	outbuf_putc(out, ']');
 }

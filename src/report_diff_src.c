@@ -537,24 +537,6 @@ void report_diff_source(struct report *r, const struct diff *d)
 	free(names);
 }
 
-/* The signed change b - a of each event, as a JSON array. */
-static void jchange(struct outbuf *out, const struct diff *d, const struct cc *a, const struct cc *b)
-{
-	size_t i;
-
-	outbuf_putc(out, '[');
-	for (i = 0; i < d->nev; i++) {
-		uint64_t x = a->v[i], y = b->v[i];
-		int up = d->sgn ? (int64_t)y >= (int64_t)x : y >= x;
-		if (i)
-			outbuf_puts(out, ", ");
-		if (!up)
-			outbuf_putc(out, '-');
-		outbuf_u64(out, up ? y - x : x - y);
-	}
-	outbuf_putc(out, ']');
-}
-
 /* "old", "new" and "change" of a pair of costs, as members. */
 static void jtriple(struct outbuf *out, const struct diff *d, struct cc *const c[2])
 {
@@ -563,7 +545,7 @@ static void jtriple(struct outbuf *out, const struct diff *d, struct cc *const c
 	outbuf_puts(out, ", \"new\": ");
 	report_diff_json_cost(out, d, c[1]);
 	outbuf_puts(out, ", \"change\": ");
-	jchange(out, d, c[0], c[1]);
+	json_changes(out, c[0]->v, c[1]->v, d->nev, d->sgn);
 }
 
 void report_diff_source_json(struct report *r, const struct diff *d, struct outbuf *out)
