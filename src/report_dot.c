@@ -248,30 +248,28 @@ static const struct fn *shown_ancestor(const struct report *r, const struct fn *
 	return best;
 }
 
-void report_dot(struct report *r)
+/* A dashed edge: from the nearest shown ancestor of a box none of whose callers is shown. */
+struct via {
+	const struct fn *from, *to;
+	size_t hops;		/* the hidden functions between them */
+};
+
+/*
+ * The boxes, into nodes (returns how many; shown[] marks them): the
+ * functions above the threshold of the inclusive cost, most costly first;
+ * the cut adapts: the most costly DOT_MAX_NODES (or --top), the rest
+ * hidden.  *listed gets how many functions could have had a box.
+ */
+static size_t pick_nodes(const struct report *r, uint64_t total, const struct fn **nodes,
+			 unsigned char *shown, size_t *listed)
 {
 	const struct profile *p = r->p;
-	FILE *out = r->out;
-	uint64_t total;
-	double thr = r->thr[0];
-	const struct fn **nodes = xmalloc((p->nfns + 1) * sizeof(*nodes));
-	const struct call **edges = xmalloc((p->ncalls + 1) * sizeof(*edges));
-	unsigned char *shown = xcalloc(p->nfns + 1, 1);
-	size_t n = 0, ne = 0, i, k, *first, cap = 0, listed = 0, nvia = 0;
-	const struct fn **bycycle;
-	struct via {
-		const struct fn *from, *to;
-		size_t hops;
-	} *via;
-	char num[32];
-	size_t ev = r->sort[0];	/* the event drawn */
+	size_t ev = r->sort[0], n = 0, i, cap = 0;
+	double thr = r->filter ? r->thr[0] : 100;
 
-	total = p->total && cc_defined(p, p->total, ev) ? p->total->v[ev] : 0;
-	if (!r->filter)
-		thr = 100;
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
-		uint64_t v = fn_incl(r->p, f)->v[ev];
+		uint64_t v = fn_incl(p, f)->v[ev];
 		if (!(f->listed || fn_in(p, f)))
 			continue;
 		/* as the inclusive table: stop where (total - incl) reaches thr% of the total */
@@ -281,54 +279,64 @@ void report_dot(struct report *r)
 		nodes[n++] = f;
 		shown[f->id] = 1;
 	}
-	sort_array_r(nodes, n, sizeof(*nodes), node_cmp, r);
-	/* the cut adapts: the most costly DOT_MAX_NODES (or --top), the rest hidden */
+	sort_array_r(nodes, n, sizeof(*nodes), node_cmp, (void *)r);
 	if (r->o->top)
 		cap = r->o->top;
 	else if (!r->o->threshold_given)
 		cap = DOT_MAX_NODES;
+	*listed = 0;
 	for (i = 0; i < p->nfns; i++)
-		listed += p->fns[i]->listed || fn_in(p, p->fns[i]);
+		*listed += p->fns[i]->listed || fn_in(p, p->fns[i]);
 	if (cap && n > cap) {
 		for (i = cap; i < n; i++)
 			shown[nodes[i]->id] = 0;
 		n = cap;
 	}
-	for (i = 0; i < p->ncalls; i++) {
-		const struct call *c = p->calls[i];
-		if (shown[c->k.caller->id] && shown[c->k.callee->id])
-			edges[ne++] = c;
-	}
-	sort_array_r(edges, ne, sizeof(*edges), call_cmp, r);
+	return n;
+}
 
-	/* a shown function whose callers are all hidden: a dashed edge from its nearest shown ancestor */
-	via = xmalloc((n + 1) * sizeof(*via));
-	{
-		unsigned char *seen = xcalloc(p->nfns + 1, 1), *called = xcalloc(p->nfns + 1, 1);
-		const struct fn **queue = xmalloc((p->nfns + 1) * sizeof(*queue));
-		size_t *depth = xmalloc((p->nfns + 1) * sizeof(*depth));
-		size_t budget = 64 * (p->nfns + p->ncalls);
-		for (i = 0; i < ne; i++)
-			if (!edges[i]->recursive)
-				called[edges[i]->k.callee->id] = 1;
-		for (i = 0; i < n; i++) {
-			const struct fn *a;
-			size_t hops;
-			if (called[nodes[i]->id])
-				continue;
-			a = shown_ancestor(r, nodes[i], shown, seen, queue, depth, &hops, &budget);
-			if (!a || !hops)
-				continue;
-			via[nvia].from = a;
-			via[nvia].to = nodes[i];
-			via[nvia].hops = hops;
-			nvia++;
-		}
-		free(seen);
-		free(called);
-		free(queue);
-		free(depth);
+/* A shown function whose callers are all hidden: a dashed edge from its nearest shown ancestor. */
+static size_t find_vias(const struct report *r, const struct fn *const *nodes, size_t n,
+			const struct call *const *edges, size_t ne, const unsigned char *shown,
+			struct via *via)
+{
+	const struct profile *p = r->p;
+	unsigned char *seen = xcalloc(p->nfns + 1, 1), *called = xcalloc(p->nfns + 1, 1);
+	const struct fn **queue = xmalloc((p->nfns + 1) * sizeof(*queue));
+	size_t *depth = xmalloc((p->nfns + 1) * sizeof(*depth));
+	size_t budget = 64 * (p->nfns + p->ncalls), i, nvia = 0;
+
+	for (i = 0; i < ne; i++)
+		if (!edges[i]->recursive)
+			called[edges[i]->k.callee->id] = 1;
+	for (i = 0; i < n; i++) {
+		const struct fn *a;
+		size_t hops;
+		if (called[nodes[i]->id])
+			continue;
+		a = shown_ancestor(r, nodes[i], shown, seen, queue, depth, &hops, &budget);
+		if (!a || !hops)
+			continue;
+		via[nvia].from = a;
+		via[nvia].to = nodes[i];
+		via[nvia].hops = hops;
+		nvia++;
 	}
+	free(seen);
+	free(called);
+	free(queue);
+	free(depth);
+	return nvia;
+}
+
+/* The graph's label (the command, the total, what the cut hid) and the default styles. */
+static void put_graph(const struct report *r, uint64_t total, const struct fn *const *nodes,
+		      size_t n, size_t listed)
+{
+	const struct profile *p = r->p;
+	FILE *out = r->out;
+	size_t ev = r->sort[0];
+	char num[32];
 
 	fputs("digraph callgrind {\n\tgraph [label=\"", out);
 	put_escaped(out, p->cmd && *p->cmd ? p->cmd : "(unknown)");
@@ -357,14 +365,21 @@ void report_dot(struct report *r)
 	fputs("\", labelloc=t, fontname=\"Helvetica\"];\n"
 	      "\tnode [shape=box, style=\"filled,rounded\", fontname=\"Helvetica\", fontsize=10];\n"
 	      "\tedge [fontname=\"Helvetica\", fontsize=9];\n", out);
+}
 
-	/*
-	 * cycles first, as clusters, then the other nodes: the drawn members
-	 * of each cycle, in node order, found by a counting sort on the
-	 * cycle number (not by scanning the nodes once per cycle)
-	 */
-	first = xcalloc(p->ncycles + 2, sizeof(*first));
-	bycycle = xmalloc((n + 1) * sizeof(*bycycle));
+/*
+ * The boxes of cycles, as clusters: the drawn members of each cycle, in
+ * node order, found by a counting sort on the cycle number (not by
+ * scanning the nodes once per cycle).
+ */
+static void put_cycles(const struct report *r, uint64_t total, const struct fn *const *nodes,
+		       size_t n)
+{
+	const struct profile *p = r->p;
+	FILE *out = r->out;
+	size_t *first = xcalloc(p->ncycles + 2, sizeof(*first)), i, k;
+	const struct fn **bycycle = xmalloc((n + 1) * sizeof(*bycycle));
+
 	for (i = 0; i < n; i++)
 		if (nodes[i]->cycle)
 			first[nodes[i]->cycle + 1]++;
@@ -381,7 +396,7 @@ void report_dot(struct report *r)
 			continue;
 		fprintf(out, "\tsubgraph cluster_cycle%u {\n\t\tlabel=\"cycle %u: ",
 			(unsigned)cy->num, (unsigned)cy->num);
-		put_cost(out, cy->incl->v[ev], total);
+		put_cost(out, cy->incl->v[r->sort[0]], total);
 		fputs("\";\n\t\tstyle=dashed;\n", out);
 		for (i = from; i < to; i++) {
 			putc('\t', out);
@@ -391,11 +406,16 @@ void report_dot(struct report *r)
 	}
 	free(first);
 	free(bycycle);
-	for (i = 0; i < n; i++) {
-		if (nodes[i]->cycle)
-			continue;
-		put_node(r, nodes[i], total, out);
-	}
+}
+
+/* The calls between boxes, then the dashed edges through hidden functions. */
+static void put_edges(const struct report *r, uint64_t total, const struct call *const *edges,
+		      size_t ne, const struct via *via, size_t nvia)
+{
+	FILE *out = r->out;
+	size_t ev = r->sort[0], i;
+	char num[32];
+
 	for (i = 0; i < ne; i++) {
 		const struct call *c = edges[i];
 		numfmt_commify(c->count, num);
@@ -416,7 +436,37 @@ void report_dot(struct report *r)
 		fprintf(out, "\tf%u -> f%u [label=\"via %s hidden\", style=dashed, color=\"0.000 0.000 0.500\"];\n",
 			(unsigned)via[i].from->id, (unsigned)via[i].to->id, num);
 	}
-	fputs("}\n", out);
+}
+
+void report_dot(struct report *r)
+{
+	const struct profile *p = r->p;
+	size_t ev = r->sort[0];	/* the event drawn */
+	uint64_t total = p->total && cc_defined(p, p->total, ev) ? p->total->v[ev] : 0;
+	const struct fn **nodes = xmalloc((p->nfns + 1) * sizeof(*nodes));
+	const struct call **edges = xmalloc((p->ncalls + 1) * sizeof(*edges));
+	unsigned char *shown = xcalloc(p->nfns + 1, 1);
+	size_t n, ne = 0, i, listed, nvia;
+	struct via *via;
+
+	n = pick_nodes(r, total, nodes, shown, &listed);
+	for (i = 0; i < p->ncalls; i++) {
+		const struct call *c = p->calls[i];
+		if (shown[c->k.caller->id] && shown[c->k.callee->id])
+			edges[ne++] = c;
+	}
+	sort_array_r(edges, ne, sizeof(*edges), call_cmp, r);
+	via = xmalloc((n + 1) * sizeof(*via));
+	nvia = find_vias(r, nodes, n, edges, ne, shown, via);
+
+	put_graph(r, total, nodes, n, listed);
+	/* cycles first, as clusters, then the other nodes */
+	put_cycles(r, total, nodes, n);
+	for (i = 0; i < n; i++)
+		if (!nodes[i]->cycle)
+			put_node(r, nodes[i], total, r->out);
+	put_edges(r, total, edges, ne, via, nvia);
+	fputs("}\n", r->out);
 	free(via);
 	free(nodes);
 	free(edges);
