@@ -408,19 +408,13 @@ static void print_pieces(struct report *r, const struct fn *f)
 	}
 }
 
-void report_table(struct report *r)
+/* The program totals above the table, and the summary when asked for. */
+static void print_totals(struct report *r)
 {
 	const struct profile *p = r->p;
-	const struct opts *o = r->o;
 	FILE *out = r->out;
-	int tree = o->tree_caller || o->tree_calling;
-	size_t i, nrows = 0, nshown = 0, capfiles = 0, *sw;
-	struct row *rows;
-	const struct cc **ccs;
-	double *curr, *abstot;
+	size_t *sw = xcalloc(p->ev.n + 1, sizeof(*sw));
 
-	/* totals */
-	sw = xcalloc(p->ev.n + 1, sizeof(*sw));
 	report_widths(r, (const struct cc *const *)&p->total, 1, sw);
 	report_rule(r);
 	report_events(r, sw);
@@ -432,11 +426,22 @@ void report_table(struct report *r)
 		fputs(" (calculated)", out);
 	fputs("\n\n", out);
 	free(sw);
-	if (o->summary)
+	if (r->o->summary)
 		report_summary(r);
+}
 
-	/* rows */
-	rows = xcalloc(p->nfns + p->ncycles + 1, sizeof(*rows));
+/*
+ * The rows the table may show (the listed functions, and with --inclusive
+ * the called ones and the cycles), in order; r->width fits all of them.
+ */
+static struct row *table_rows(struct report *r, size_t *n)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	struct row *rows = xcalloc(p->nfns + p->ncycles + 1, sizeof(*rows));
+	const struct cc **ccs;
+	size_t i, nrows = 0;
+
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
 		if (!(f->listed || (o->inclusive && fn_in(p, f))))
@@ -463,7 +468,90 @@ void report_table(struct report *r)
 	report_widths(r, ccs, nrows, r->width);
 	free(ccs);
 	rows_sort(r, rows, nrows, rows_depth(nrows));
+	*n = nrows;
+	return rows;
+}
 
+/*
+ * Has the threshold been reached for every sort event, curr[k] being the
+ * cost of the rows printed so far (abstot: see report_table())?
+ */
+static int threshold_reached(const struct report *r, const double *curr, const double *abstot)
+{
+	const struct profile *p = r->p;
+	int reached = 1;
+	size_t k;
+
+	for (k = 0; k < r->nsort; k++) {
+		size_t e = r->sort[k];
+		double prop = curr[k] * 100;
+		if (p->signed_counts)
+			prop = abstot[k] > 0 ? prop / abstot[k] : prop;
+		else if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
+			prop = prop / (double)p->total->v[e];
+		if (!(prop >= r->thr[k]))
+			reached = 0;
+	}
+	return reached;
+}
+
+/* One row: its callers, its cost and name, a cycle's members, its pieces, its callees. */
+static void print_row(struct report *r, const struct row *row, int tree)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	const struct fn *f = row_fn(r, row);
+	const struct cycle *cy = row_cycle(r, row);
+	size_t k;
+
+	if (tree)
+		putc('\n', out);
+	if (f && o->tree_caller && !is_unknown(f))
+		print_calls(r, f, 1);
+	report_cc(r, row_cc(r, row), r->width);
+	if (tree)
+		fputs(" * ", out);
+	putc(' ', out);
+	if (f)
+		print_name(r, f);
+	else
+		fprintf(out, "<cycle %u>", (unsigned)cy->num);
+	if (f && f->named && *f->obj) {
+		fputs(" [", out);
+		report_name(r, f->obj);
+		putc(']', out);
+	}
+	if (f && f->cycle && (o->inclusive || tree))
+		fprintf(out, " <cycle %u>", (unsigned)f->cycle);
+	putc('\n', out);
+	if (cy && tree) {
+		for (k = 0; k < cy->nmembers; k++) {
+			const struct fn *m = cy->members[k];
+			report_cc(r, fn_incl(p, m), r->width);
+			fputs(" = ", out);
+			print_name(r, m);
+			putc('\n', out);
+		}
+	}
+	if (f && r->whole && p == r->whole->merged)
+		print_pieces(r, f);
+	if (f && o->tree_calling && !is_unknown(f))
+		print_calls(r, f, 0);
+}
+
+void report_table(struct report *r)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	int tree = o->tree_caller || o->tree_calling;
+	size_t i, nrows, nshown = 0, capfiles = 0;
+	struct row *rows;
+	double *curr, *abstot;
+
+	print_totals(r);
+	rows = table_rows(r, &nrows);
 	report_rule(r);
 	report_events(r, r->width);
 	fputs(" file:function\n", out);
@@ -487,63 +575,15 @@ void report_table(struct report *r)
 	r->nfiles = 0;
 	r->nfns = 0;
 	for (i = 0; i < nrows; i++) {
-		const struct row *row = &rows[i];
-		const struct fn *f = row_fn(r, row);
-		const struct cycle *cy = row_cycle(r, row);
-		const struct cc *cc = row_cc(r, row);
+		const struct fn *f = row_fn(r, &rows[i]);
+		const struct cc *cc = row_cc(r, &rows[i]);
 		size_t k;
 
-		if (r->filter) {
-			int reached = 1;
-			for (k = 0; k < r->nsort; k++) {
-				size_t e = r->sort[k];
-				double prop = curr[k] * 100;
-				if (p->signed_counts)
-					prop = abstot[k] > 0 ? prop / abstot[k] : prop;
-				else if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
-					prop = prop / (double)p->total->v[e];
-				if (!(prop >= r->thr[k]))
-					reached = 0;
-			}
-			if (reached)
-				break;
-		}
+		if (r->filter && threshold_reached(r, curr, abstot))
+			break;
 		if (report_row_cut(r, cc, nshown++))
 			break;
-		if (tree)
-			putc('\n', out);
-		if (f && o->tree_caller && !is_unknown(f))
-			print_calls(r, f, 1);
-		report_cc(r, cc, r->width);
-		if (tree)
-			fputs(" * ", out);
-		putc(' ', out);
-		if (f)
-			print_name(r, f);
-		else
-			fprintf(out, "<cycle %u>", (unsigned)cy->num);
-		if (f && f->named && *f->obj) {
-			fputs(" [", out);
-			report_name(r, f->obj);
-			putc(']', out);
-		}
-		if (f && f->cycle && (o->inclusive || tree))
-			fprintf(out, " <cycle %u>", (unsigned)f->cycle);
-		putc('\n', out);
-		if (cy && tree) {
-			for (k = 0; k < cy->nmembers; k++) {
-				const struct fn *m = cy->members[k];
-				report_cc(r, fn_incl(p, m), r->width);
-				fputs(" = ", out);
-				print_name(r, m);
-				putc('\n', out);
-			}
-		}
-		if (f && r->whole && p == r->whole->merged)
-			print_pieces(r, f);
-		if (f && o->tree_calling && !is_unknown(f))
-			print_calls(r, f, 0);
-
+		print_row(r, &rows[i], tree);
 		if (f) {
 			if (r->nfiles == capfiles) {
 				capfiles = capfiles ? 2 * capfiles : 256;
