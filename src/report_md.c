@@ -1030,18 +1030,13 @@ static int asm_block(const struct report *r, const struct diff *lines, const str
 	return 1;
 }
 
-void report_md_diff(struct report *r, const struct diff *d, const struct diff *lines,
-		    const char *old_name, const char *new_name, const struct gate_result *res,
-		    size_t nlimits)
+/* The verdict, the totals' changes in a line, the limits broken, and both profiles side by side. */
+static void diff_head(const struct report *r, const struct diff *d, const char *const names[2],
+		      const struct gate_result *res, size_t nlimits)
 {
-	const struct opts *o = r->o;
 	FILE *out = r->out;
-	const char *const names[2] = { old_name, new_name };
-	const struct diff_fn **rows;
-	struct diff_call **in, **outs;
-	size_t n, i, k, cap = o->top ? o->top : MD_TOP;
-	struct tree t = { 0 };
-	char cell[CELL], summary[160];
+	char cell[CELL];
+	size_t i, k;
 	int s;
 
 	verdict(out, res, nlimits);
@@ -1081,6 +1076,16 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 		}
 		fputs(" |", out);
 	}
+}
+
+/* The program totals, old, new and the change, and the name rewrites in force. */
+static void diff_totals(const struct report *r, const struct diff *d)
+{
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	char cell[CELL];
+	size_t i, k;
+
 	/* two tables in a row read as one: the totals get their own heading */
 	fputs("\n\n### Program totals\n\n| Event | Old | New | Change |\n|:--|--:|--:|--:|\n", out);
 	for (k = 0; k < r->nshow; k++) {
@@ -1107,12 +1112,22 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 		}
 		fputs(".\n\n", out);
 	}
+}
 
-	rows = report_diff_rows(r, d, &n);
-	if (n > cap)
-		n = cap;
+/*
+ * The table of the n functions that changed most, one row each, and
+ * their callers and callees into t for the trees below it.
+ */
+static void diff_table(const struct report *r, const struct diff *d,
+		       const struct diff_fn *const *rows, size_t n, struct tree *t)
+{
+	FILE *out = r->out;
+	struct diff_call **in, **outs;
+	char cell[CELL];
+	size_t i, k;
+
 	fprintf(out, "### Functions that changed most (%s cost)\n\n| Function |",
-		o->inclusive ? "inclusive" : "self");
+		r->o->inclusive ? "inclusive" : "self");
 	for (k = 0; k < 2 * r->nshow; k++) {
 		putc(' ', out);
 		md_text(out, ev_name(r, r->show[k % r->nshow]));
@@ -1132,10 +1147,11 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 	}
 	sort_array(outs, d->ncalls, sizeof(*outs), by_caller);
 	sort_array(in, d->ncalls, sizeof(*in), by_callee);
-	t.ncells = r->nshow;
+	t->ncells = r->nshow;
 	for (i = 0; i < n; i++) {
 		const struct diff_fn *f = rows[i];
 		int new_fn = !f->in[DIFF_OLD];
+		struct tline *l;
 		fputs("| ", out);
 		md_fn(out, f->file, f->name, 1);
 		inlined_note(out, r->whole, r->whole ? f->fn[DIFF_NEW] : NULL);
@@ -1152,17 +1168,14 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 		fputs(" |\n", out);
 
 		if (i)
-			tree_add(&t);
-		dtree_calls(&t, r, f, in, d->ncalls, 1);
-		{
-			struct tline *l = tree_add(&t);
-			l->cells = tree_cells(&t);
-			change_cells(r, (const struct cc *const *)f->incl, new_fn, l->cells);
-			l->mark = "* ";
-			l->label = label(f->file, f->name,
-					 new_fn ? " (new)" : !f->in[DIFF_NEW] ? " (gone)" : "");
-		}
-		dtree_calls(&t, r, f, outs, d->ncalls, 0);
+			tree_add(t);
+		dtree_calls(t, r, f, in, d->ncalls, 1);
+		l = tree_add(t);
+		l->cells = tree_cells(t);
+		change_cells(r, (const struct cc *const *)f->incl, new_fn, l->cells);
+		l->mark = "* ";
+		l->label = label(f->file, f->name, new_fn ? " (new)" : !f->in[DIFF_NEW] ? " (gone)" : "");
+		dtree_calls(t, r, f, outs, d->ncalls, 0);
 	}
 	if (!n) {
 		fputs("| (no function changed) |", out);
@@ -1171,14 +1184,18 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 		putc('\n', out);
 	}
 	putc('\n', out);
-	if (n) {
-		snprintf(summary, sizeof(summary),
-			 "Callers (&lt;) and callees (&gt;) of these %zu function%s: change of inclusive cost",
-			 n, n > 1 ? "s" : "");
-		tree_print(out, r, &t, summary, " incl change");
-	} else {
-		free(t.v);
-	}
+	free(outs);
+	free(in);
+}
+
+/* The source lines of the n functions of the table and of the files named, then their machine code. */
+static void diff_blocks(const struct report *r, const struct diff *lines,
+			const struct diff_fn *const *rows, size_t n)
+{
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	size_t i;
+
 	if ((n && o->auto_annotate) || o->nuser > 1)
 		fputs(n ? "\n### Source lines\n\n" : "### Source lines\n\n", out);
 	for (i = 0; i < n && o->auto_annotate; i++)
@@ -1194,7 +1211,32 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 			fputs("No function of the table has machine code in both profiles (Callgrind's "
 			      "--dump-instr=yes).\n", out);
 	}
-	free(outs);
-	free(in);
+}
+
+void report_md_diff(struct report *r, const struct diff *d, const struct diff *lines,
+		    const char *old_name, const char *new_name, const struct gate_result *res,
+		    size_t nlimits)
+{
+	const char *const names[2] = { old_name, new_name };
+	const struct diff_fn **rows;
+	size_t n, cap = r->o->top ? r->o->top : MD_TOP;
+	struct tree t = { 0 };
+	char summary[160];
+
+	diff_head(r, d, names, res, nlimits);
+	diff_totals(r, d);
+	rows = report_diff_rows(r, d, &n);
+	if (n > cap)
+		n = cap;
+	diff_table(r, d, rows, n, &t);
+	if (n) {
+		snprintf(summary, sizeof(summary),
+			 "Callers (&lt;) and callees (&gt;) of these %zu function%s: change of inclusive cost",
+			 n, n > 1 ? "s" : "");
+		tree_print(r->out, r, &t, summary, " incl change");
+	} else {
+		free(t.v);
+	}
+	diff_blocks(r, lines, rows, n);
 	free(rows);
 }
