@@ -547,18 +547,41 @@ static void tree_pieces(struct tree *t, const struct report *r, const struct fn 
 	}
 }
 
-void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
+/* The columns of a table of functions: " EV self |" for each shown event, then " EV incl |". */
+static void fn_columns(const struct report *r)
+{
+	FILE *out = r->out;
+	size_t k;
+
+	for (k = 0; k < 2 * r->nshow; k++) {
+		putc(' ', out);
+		md_text(out, ev_name(r, r->show[k % r->nshow]));
+		fputs(k < r->nshow ? " self |" : " incl |", out);
+	}
+	fputs("\n|:--|", out);
+	for (k = 0; k < 2 * r->nshow; k++)
+		fputs("--:|", out);
+	putc('\n', out);
+}
+
+/* The row of a table of functions that has none: "| (TEXT) |" and empty cells. */
+static void no_fn_row(const struct report *r, const char *text)
+{
+	size_t k;
+
+	fputs(text, r->out);
+	for (k = 0; k < 2 * r->nshow; k++)
+		fputs(" |", r->out);
+	putc('\n', r->out);
+}
+
+/* The verdict with the totals of the shown events, the limits broken, the profile and its totals. */
+static void md_head(const struct report *r, const struct gate_result *res, size_t nlimits)
 {
 	const struct profile *p = r->p;
-	const struct opts *o = r->o;
 	FILE *out = r->out;
-	const struct fn **all;
-	size_t n, i, k, ntop = 0, cap = o->top ? o->top : MD_TOP;
-	struct tree t = { 0 };
-	char summary[128];
-	double *curr;
+	size_t i, k;
 
-	/* the verdict: totals of the shown events */
 	verdict(out, res, nlimits);
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k];
@@ -595,10 +618,16 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 		fputs(" |\n", out);
 	}
 	putc('\n', out);
+}
 
-	/* the top functions: the rows of the text table, at most cap */
-	all = report_sorted_fns(r, &n);
-	curr = xcalloc(r->nsort + 1, sizeof(*curr));
+/* The top functions, moved to the front of all (n sorted functions): the rows of the text table, at most cap. */
+static size_t top_fns(const struct report *r, const struct fn **all, size_t n, size_t cap)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	double *curr = xcalloc(r->nsort + 1, sizeof(*curr));
+	size_t i, k, ntop = 0;
+
 	for (i = 0; i < n && ntop < cap; i++) {
 		const struct fn *f = all[i];
 		const struct cc *c = o->inclusive ? fn_incl(p, f) : f->self;
@@ -617,20 +646,25 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 		}
 	}
 	free(curr);
-	fprintf(out, "### Top functions by %s cost\n\n| Function |", o->inclusive ? "inclusive" : "self");
-	for (k = 0; k < 2 * r->nshow; k++) {
-		putc(' ', out);
-		md_text(out, ev_name(r, r->show[k % r->nshow]));
-		fputs(k < r->nshow ? " self |" : " incl |", out);
-	}
-	fputs("\n|:--|", out);
-	for (k = 0; k < 2 * r->nshow; k++)
-		fputs("--:|", out);
-	putc('\n', out);
-	t.ncells = r->nshow;
-	for (i = 0; i < ntop; i++) {
-		const struct fn *f = all[i];
+	return ntop;
+}
+
+/* The table of the n top functions, one row each, and their callers and callees into t. */
+static void top_table(const struct report *r, const struct fn *const *top, size_t n,
+		      struct tree *t)
+{
+	const struct profile *p = r->p;
+	FILE *out = r->out;
+	size_t i, k;
+
+	fprintf(out, "### Top functions by %s cost\n\n| Function |",
+		r->o->inclusive ? "inclusive" : "self");
+	fn_columns(r);
+	t->ncells = r->nshow;
+	for (i = 0; i < n; i++) {
+		const struct fn *f = top[i];
 		char *cells = xcalloc(2 * r->nshow + 1, CELL);
+		struct tline *l;
 		fputs("| ", out);
 		md_fn(out, f->k.file->name, f->k.name, 1);
 		inlined_note(out, r->whole, r->whole && p == r->whole->merged ? f : NULL);
@@ -642,33 +676,40 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 		free(cells);
 
 		if (i)
-			tree_add(&t);	/* a blank line between functions */
+			tree_add(t);	/* a blank line between functions */
 		if (!is_unknown(f))
-			tree_calls(&t, r, f, 1);
-		{
-			struct tline *l = tree_add(&t);
-			l->cells = tree_cells(&t);
-			cost_cells(r, fn_incl(p, f), l->cells);
-			l->mark = "* ";
-			l->label = label(f->k.file->name, f->k.name, "");
-		}
+			tree_calls(t, r, f, 1);
+		l = tree_add(t);
+		l->cells = tree_cells(t);
+		cost_cells(r, fn_incl(p, f), l->cells);
+		l->mark = "* ";
+		l->label = label(f->k.file->name, f->k.name, "");
 		if (r->whole && p == r->whole->merged)
-			tree_pieces(&t, r, f);
+			tree_pieces(t, r, f);
 		if (!is_unknown(f))
-			tree_calls(&t, r, f, 0);
+			tree_calls(t, r, f, 0);
 	}
-	if (!ntop) {
-		fputs("| (no function) |", out);
-		for (k = 0; k < 2 * r->nshow; k++)
-			fputs(" |", out);
-		putc('\n', out);
-	}
+	if (!n)
+		no_fn_row(r, "| (no function) |");
 	putc('\n', out);
+}
+
+void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
+{
+	const struct fn **all;
+	size_t n, ntop, cap = r->o->top ? r->o->top : MD_TOP;
+	struct tree t = { 0 };
+	char summary[128];
+
+	md_head(r, res, nlimits);
+	all = report_sorted_fns(r, &n);
+	ntop = top_fns(r, all, n, cap);
+	top_table(r, all, ntop, &t);
 	if (ntop) {
 		snprintf(summary, sizeof(summary),
 			 "Callers (&lt;) and callees (&gt;) of these %zu function%s, inclusive costs", ntop,
 			 ntop > 1 ? "s" : "");
-		tree_print(out, r, &t, summary, " incl");
+		tree_print(r->out, r, &t, summary, " incl");
 	} else {
 		free(t.v);
 	}
@@ -1128,15 +1169,7 @@ static void diff_table(const struct report *r, const struct diff *d,
 
 	fprintf(out, "### Functions that changed most (%s cost)\n\n| Function |",
 		r->o->inclusive ? "inclusive" : "self");
-	for (k = 0; k < 2 * r->nshow; k++) {
-		putc(' ', out);
-		md_text(out, ev_name(r, r->show[k % r->nshow]));
-		fputs(k < r->nshow ? " self |" : " incl |", out);
-	}
-	fputs("\n|:--|", out);
-	for (k = 0; k < 2 * r->nshow; k++)
-		fputs("--:|", out);
-	putc('\n', out);
+	fn_columns(r);
 
 	/* the calls, by caller and by callee, for the trees */
 	outs = xmalloc((d->ncalls + 1) * sizeof(*outs));
@@ -1177,12 +1210,8 @@ static void diff_table(const struct report *r, const struct diff *d,
 		l->label = label(f->file, f->name, new_fn ? " (new)" : !f->in[DIFF_NEW] ? " (gone)" : "");
 		dtree_calls(t, r, f, outs, d->ncalls, 0);
 	}
-	if (!n) {
-		fputs("| (no function changed) |", out);
-		for (k = 0; k < 2 * r->nshow; k++)
-			fputs(" |", out);
-		putc('\n', out);
-	}
+	if (!n)
+		no_fn_row(r, "| (no function changed) |");
 	putc('\n', out);
 	free(outs);
 	free(in);
