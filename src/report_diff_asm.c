@@ -385,6 +385,68 @@ static uint64_t cost(const struct diff *d, const struct arow *w, int side, size_
 	return w->in[1]->cc->v[e];
 }
 
+/* The rows shown: those with a cost on a side, and ctx rows around them (1 each; n + 1 bytes). */
+static unsigned char *rows_shown(const struct arow *v, size_t n, uint64_t ctx)
+{
+	unsigned char *show = xcalloc(n + 1, 1);
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		if (!v[i].in[0] && !v[i].in[1])
+			continue;
+		for (k = i > ctx ? i - ctx : 0; k < n && k <= i + ctx; k++)
+			show[k] = 1;
+	}
+	return show;
+}
+
+/* Each column's width w[] (old, new, change per shown event) over the n rows; the header. */
+static void print_columns(const struct report *r, const struct diff *d, const struct arow *v,
+			  size_t n, size_t *w, char (*cells)[ACELL])
+{
+	FILE *out = r->out;
+	size_t ncol = 3 * r->nshow, i, k;
+
+	for (k = 0; k < r->nshow; k++) {
+		const char *ev = r->p->ev.ev[r->show[k]].name;
+		w[3 * k] = w[3 * k + 1] = strlen(ev) + 4;
+		w[3 * k + 2] = strlen(ev) + 7;
+	}
+	for (i = 0; i < n; i++) {
+		row_cells(r, d->old_ev, &v[i], cells);
+		for (k = 0; k < ncol; k++)
+			if (strlen(cells[k]) > w[k])
+				w[k] = strlen(cells[k]);
+	}
+	for (k = 0; k < r->nshow; k++) {
+		const char *ev = r->p->ev.ev[r->show[k]].name;
+		static const char *const what[] = { " old", " new", " change" };
+		int c;
+		for (c = 0; c < 3; c++) {
+			report_str(r, ev);
+			fputs(what[c], out);
+			if (c < 2 || k + 1 < r->nshow)
+				fprintf(out, "%*s ", (int)(w[3 * k + c] - strlen(ev) - strlen(what[c])), "");
+		}
+	}
+	fputs("\n\n", out);
+}
+
+/* The sums of the rows shown, old, new and the change, per shown event (sum: old, new of each). */
+static void print_sums(const struct report *r, const size_t *w, const uint64_t *sum)
+{
+	size_t k;
+
+	for (k = 0; k < r->nshow; k++) {
+		char a[ACELL], b[ACELL], c[ACELL];
+		numfmt_commify(sum[2 * k], a);
+		numfmt_commify(sum[2 * k + 1], b);
+		change(c, sum[2 * k], sum[2 * k + 1]);
+		fprintf(r->out, "%*s %*s %*s ", (int)w[3 * k], a, (int)w[3 * k + 1], b, (int)w[3 * k + 2], c);
+	}
+	fputs("  total of the instructions shown\n\n", r->out);
+}
+
 int report_diff_asm_function(const struct report *r, const struct diff *d, const struct diff_fn *f,
 			     int titled)
 {
@@ -394,7 +456,7 @@ int report_diff_asm_function(const struct report *r, const struct diff *d, const
 	size_t n, i, k, ncol = 3 * r->nshow, *w = xcalloc(ncol + 1, sizeof(*w));
 	char (*cells)[ACELL] = xcalloc(ncol + 1, sizeof(*cells));
 	unsigned char *show;
-	uint64_t ctx = (uint64_t)r->o->context, last = 0;
+	uint64_t last = 0;
 	uint64_t *sum = xcalloc(2 * r->nshow + 1, sizeof(*sum));
 	int side, any = 0, aw[2] = { 0, 0 }, both;
 
@@ -419,37 +481,8 @@ int report_diff_asm_function(const struct report *r, const struct diff *d, const
 	}
 	fprintf(out, "  %s\n\n", pair_how[fa.how]);
 
-	/* rows with a cost on a side, and --context rows around them */
-	show = xcalloc(n + 1, 1);
-	for (i = 0; i < n; i++) {
-		if (!v[i].in[0] && !v[i].in[1])
-			continue;
-		for (k = i > ctx ? i - ctx : 0; k < n && k <= i + ctx; k++)
-			show[k] = 1;
-	}
-	for (k = 0; k < r->nshow; k++) {
-		const char *ev = r->p->ev.ev[r->show[k]].name;
-		w[3 * k] = w[3 * k + 1] = strlen(ev) + 4;
-		w[3 * k + 2] = strlen(ev) + 7;
-	}
-	for (i = 0; i < n; i++) {
-		row_cells(r, d->old_ev, &v[i], cells);
-		for (k = 0; k < ncol; k++)
-			if (strlen(cells[k]) > w[k])
-				w[k] = strlen(cells[k]);
-	}
-	for (k = 0; k < r->nshow; k++) {
-		const char *ev = r->p->ev.ev[r->show[k]].name;
-		static const char *const what[] = { " old", " new", " change" };
-		int c;
-		for (c = 0; c < 3; c++) {
-			report_str(r, ev);
-			fputs(what[c], out);
-			if (c < 2 || k + 1 < r->nshow)
-				fprintf(out, "%*s ", (int)(w[3 * k + c] - strlen(ev) - strlen(what[c])), "");
-		}
-	}
-	fputs("\n\n", out);
+	show = rows_shown(v, n, (uint64_t)r->o->context);
+	print_columns(r, d, v, n, w, cells);
 	aw[0] = addr_width(v, n, 0);
 	aw[1] = addr_width(v, n, 1);
 	for (i = 0; i < n; i++) {
@@ -489,16 +522,8 @@ int report_diff_asm_function(const struct report *r, const struct diff *d, const
 	}
 	free(show);
 	putc('\n', out);
-	if (any) {
-		for (k = 0; k < r->nshow; k++) {
-			char a[ACELL], b[ACELL], c[ACELL];
-			numfmt_commify(sum[2 * k], a);
-			numfmt_commify(sum[2 * k + 1], b);
-			change(c, sum[2 * k], sum[2 * k + 1]);
-			fprintf(out, "%*s %*s %*s ", (int)w[3 * k], a, (int)w[3 * k + 1], b, (int)w[3 * k + 2], c);
-		}
-		fputs("  total of the instructions shown\n\n", out);
-	}
+	if (any)
+		print_sums(r, w, sum);
 done:
 	free(sum);
 	free(cells);
