@@ -1266,12 +1266,12 @@ static uint32_t fnode_new(struct flame *fl, const char *name, const char *file, 
 	return (uint32_t)fl->n++;
 }
 
-static const struct flame *sort_fl;
-
-static int fnode_cmp(const void *x, const void *y)
+/* Node indexes by the nodes' names, then files, then index; ctx is the flame. */
+static int fnode_cmp(const void *x, const void *y, void *ctx)
 {
-	const struct fnode *a = &sort_fl->node[*(const uint32_t *)x];
-	const struct fnode *b = &sort_fl->node[*(const uint32_t *)y];
+	const struct flame *fl = ctx;
+	const struct fnode *a = &fl->node[*(const uint32_t *)x];
+	const struct fnode *b = &fl->node[*(const uint32_t *)y];
 	int c = strcmp(a->name, b->name);
 	if (c)
 		return c;
@@ -1286,7 +1286,6 @@ static void sort_children(struct flame *fl)
 	size_t i, k, cap = 0;
 	uint32_t *v = NULL;
 
-	sort_fl = fl;
 	for (i = 0; i < fl->n; i++) {
 		uint32_t c;
 		size_t m = 0;
@@ -1299,7 +1298,7 @@ static void sort_children(struct flame *fl)
 		}
 		if (m < 2)
 			continue;
-		sort_array(v, m, sizeof(*v), fnode_cmp);
+		sort_array_r(v, m, sizeof(*v), fnode_cmp, fl);
 		fl->node[i].child = v[0];
 		for (k = 0; k + 1 < m; k++)
 			fl->node[v[k]].next = v[k + 1];
