@@ -32,6 +32,33 @@ static void cc_add_side(const struct diff *d, int s, struct cc *dst, const struc
 		dst->ndef = src->ndef;
 }
 
+/*
+ * Do NEW's derived event e and OLD's o weigh the raw events alike (e's
+ * raw events taken to OLD's through old_ev)?  sum is zero on entry and
+ * on return.
+ */
+static int same_formula(const struct diff *d, const struct event *e, const struct event *o,
+			uint64_t *sum)
+{
+	size_t t;
+	int same = 1;
+
+	for (t = 0; t < o->nterms; t++)
+		sum[o->terms[t].raw] += o->terms[t].coef;
+	for (t = 0; t < e->nterms; t++) {
+		uint64_t *v = &sum[d->old_ev[e->terms[t].raw]];
+		if (*v < e->terms[t].coef)
+			same = 0;
+		*v -= *v < e->terms[t].coef ? *v : e->terms[t].coef;
+	}
+	for (t = 0; t < o->nterms; t++) {
+		if (sum[o->terms[t].raw])
+			same = 0;
+		sum[o->terms[t].raw] = 0;
+	}
+	return same;
+}
+
 /* "NAME1 NAME2 ..." of the raw events, for a message. */
 static void event_list(const struct events *e, char *buf, size_t len)
 {
@@ -46,6 +73,7 @@ static void map_events(struct diff *d)
 {
 	const struct events *eo = &d->p[DIFF_OLD]->ev, *en = &d->p[DIFF_NEW]->ev;
 	size_t i, common = 0;
+	uint64_t *sum;
 
 	d->nev = en->n;
 	d->old_ev = xcalloc(en->n + 1, sizeof(*d->old_ev));
@@ -58,14 +86,23 @@ static void map_events(struct diff *d)
 			common += i < en->nraw;
 		}
 	}
-	/* a formula over an event OLD lacks is not the same event there */
+	/*
+	 * A formula over an event OLD lacks is not the same event there, nor
+	 * is one OLD writes another way: the same coefficient of each raw
+	 * event, summed over the terms (Ir + Ir is 2 Ir), or the values of one
+	 * name mean two things.  sum: by OLD's raw event, cleared after use.
+	 */
+	sum = xcalloc(eo->nraw + 1, sizeof(*sum));
 	for (i = en->nraw; i < en->n; i++) {
 		const struct event *e = &en->ev[i];
 		size_t t;
 		for (t = 0; t < e->nterms; t++)
 			if (d->old_ev[e->terms[t].raw] == DIFF_NO_EVENT)
 				d->old_ev[i] = DIFF_NO_EVENT;
+		if (d->old_ev[i] != DIFF_NO_EVENT && !same_formula(d, e, &eo->ev[d->old_ev[i]], sum))
+			d->old_ev[i] = DIFF_NO_EVENT;
 	}
+	free(sum);
 	d->partial = common != en->nraw || common != eo->nraw;
 }
 
@@ -93,21 +130,43 @@ static int formulas_differ(const struct diff *d, int hint, char *err, size_t err
 	char a[120], f[160], c[120];
 	size_t i, nf = 0;
 
-	f[0] = '\0';
-	for (i = en->nraw; i < en->n; i++)
-		if (d->old_ev[i] == DIFF_NO_EVENT && nf + 1 < sizeof(f))
-			nf += (size_t)snprintf(f + nf, sizeof(f) - nf, "%s'%s = %s'", nf ? ", " : "",
-					       en->ev[i].name, en->ev[i].formula);
-	if (!nf)
+	const struct events *eo = &d->p[DIFF_OLD]->ev;
+	char g[200];
+	size_t ng = 0;
+	int n;
+
+	f[0] = g[0] = '\0';
+	for (i = en->nraw; i < en->n; i++) {
+		long k;
+		if (d->old_ev[i] != DIFF_NO_EVENT)
+			continue;
+		k = events_find(eo, en->ev[i].name, strlen(en->ev[i].name));
+		if (k >= 0 && (size_t)k >= eo->nraw) {
+			/* both define it, not alike */
+			if (ng + 1 < sizeof(g) && (n = snprintf(g + ng, sizeof(g) - ng, "%s'%s = %s' (old: '%s')",
+								ng ? ", " : "", en->ev[i].name, en->ev[i].formula,
+								eo->ev[k].formula)) > 0)
+				ng += (size_t)n < sizeof(g) - ng ? (size_t)n : sizeof(g) - ng - 1;
+		} else if (nf + 1 < sizeof(f) && (n = snprintf(f + nf, sizeof(f) - nf, "%s'%s = %s'",
+							      nf ? ", " : "", en->ev[i].name,
+							      en->ev[i].formula)) > 0) {
+			nf += (size_t)n < sizeof(f) - nf ? (size_t)n : sizeof(f) - nf - 1;
+		}
+	}
+	if (!nf && !ng)
 		return 0;
 	event_list(en, a, sizeof(a));
-	/* the events both have: every raw one, and the formulas both define */
-	if (common_events(d, en->n, c, sizeof(c)) && hint)
-		snprintf(err, errlen, "they record the same events ('%s') but only the new profile"
-			 " defines %s; --show and --sort can pick events both have (%s)", a, f, c);
-	else
-		snprintf(err, errlen, "they record the same events ('%s') but only the new profile"
-			 " defines %s", a, f);
+	n = snprintf(err, errlen, "they record the same events ('%s') but %s%s%s%s", a,
+		     nf ? "only the new profile defines " : "", f, nf && ng ? ", and " : "",
+		     ng ? "the new profile defines otherwise " : "");
+	if (ng && n >= 0 && (size_t)n < errlen)
+		snprintf(err + n, errlen - (size_t)n, "%s", g);
+	/* the events both have: every raw one, and the formulas both define alike */
+	if (common_events(d, en->n, c, sizeof(c)) && hint) {
+		size_t used = strlen(err);
+		if (used < errlen)
+			snprintf(err + used, errlen - used, "; --show and --sort can pick events both have (%s)", c);
+	}
 	return 1;
 }
 
