@@ -32,7 +32,7 @@ LINKED = $(BUILD)/annogrind
 
 # every module of src/ but main.c goes into the library the tests link with
 LIB_SRC = $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
-LIB_OBJ = $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
+LIB_OBJ = $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC)) $(BUILD)/html_assets.o
 OBJ = $(LIB_OBJ) $(BUILD)/main.o
 
 all: deps-build $(BIN)
@@ -51,6 +51,16 @@ FORCE:
 # zlib.h) without being rebuilt each time it runs.
 $(BUILD)/%.o: src/%.c src/*.h | $(BUILD) deps-build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The HTML report's script and style are files of their own (src/html/),
+# turned into a C source at build time by a small host tool of ours.
+HTML_ASSETS = src/html/report.css src/html/report.js
+$(BUILD)/embed: src/html/embed.c | $(BUILD)
+	$(CC) -O1 -o $@ src/html/embed.c
+$(BUILD)/html_assets.c: $(BUILD)/embed $(HTML_ASSETS)
+	$(BUILD)/embed html_css src/html/report.css html_js src/html/report.js >$@.tmp && mv $@.tmp $@
+$(BUILD)/html_assets.o: $(BUILD)/html_assets.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $(BUILD)/html_assets.c
 
 # --version names the commit when built from a git checkout (.git is a
 # folder in a clone, a file in a worktree); a tarball has none and says
@@ -130,5 +140,5 @@ FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
 	-DLOAD_READ_BLOCK=256
 fuzz: fuzz/annogrind-fuzz
 
-fuzz/annogrind-fuzz: fuzz/fuzz_load.c $(LIB_SRC) src/*.h
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(WARN) -Isrc -o $@ fuzz/fuzz_load.c $(LIB_SRC) $(LIBS)
+fuzz/annogrind-fuzz: fuzz/fuzz_load.c $(LIB_SRC) src/*.h $(BUILD)/html_assets.c
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(WARN) -Isrc -o $@ fuzz/fuzz_load.c $(LIB_SRC) $(BUILD)/html_assets.c $(LIBS)

@@ -1,0 +1,1014 @@
+/* report_html: one self-contained HTML page (data as JSON, our script and style, the flame graph and call graph as SVG). */
+#include "report_html.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arena.h"
+#include "html_assets.h"
+#include "json.h"
+#include "objdump.h"
+#include "outbuf.h"
+#include "report_diff.h"
+#include "report_diff_src.h"
+#include "report_dot.h"
+#include "report_flame.h"
+#include "sort.h"
+
+/* A call shown in the function panel: the other end and its cost (diff: both sides). */
+struct hlink {
+	const void *other;
+	uint64_t count[2];
+	const struct cc *cc[2];
+	int recursive;
+	uint64_t key;		/* size of the sort event's cost, to keep the largest */
+};
+
+/* A call made from a source line, under that line. */
+struct hsite {
+	uint64_t line;
+	const void *callee;
+	uint64_t count[2];
+	const struct cc *cc[2];
+};
+
+struct hfile {
+	const char *name;		/* as the profile (or the diff) names it */
+	const struct file *pf;		/* one profile */
+	const struct diff_file *df;	/* a diff */
+	uint64_t (*rg)[2];		/* line ranges to show, merged */
+	size_t nrg, caprg;
+	struct hsite *sites;
+	size_t nsites, capsites;
+};
+
+struct html {
+	struct report *r;
+	const struct profile *p;	/* one profile, or NEW */
+	const struct diff *d;		/* NULL: one profile */
+	struct outbuf *out;
+	long *ix;			/* by function id: its entry, or -1 */
+	size_t nid;
+	const void **ent;		/* rows first (nrows), then the others linked */
+	size_t nent, capent, nrows;
+	struct hlink **in, **outl;	/* per row: its callers and callees kept */
+	size_t *nin, *nout, *morein, *moreout;
+	struct hfile *files;
+	size_t nfiles;
+	long *fileof;			/* per row: its file's index, or -1 */
+	uint64_t (*span)[2];		/* per row */
+	/* a diff's calls by function id (CSR) */
+	size_t *cfirst_out, *cfirst_in;
+	const struct diff_call **cout, **cin;
+};
+
+static uint32_t ent_id(const struct html *h, const void *e)
+{
+	return h->d ? ((const struct diff_fn *)e)->id : ((const struct fn *)e)->id;
+}
+
+static long entry(struct html *h, const void *e)
+{
+	uint32_t id = ent_id(h, e);
+
+	if (h->ix[id] >= 0)
+		return h->ix[id];
+	if (h->nent == h->capent) {
+		h->capent = h->capent ? 2 * h->capent : 256;
+		h->ent = xrealloc(h->ent, h->capent * sizeof(*h->ent));
+	}
+	h->ent[h->nent] = e;
+	h->ix[id] = (long)h->nent;
+	return (long)h->nent++;
+}
+
+/* ---- costs ---- */
+
+static void put_cc(struct html *h, const struct cc *c)
+{
+	if (h->d)
+		json_counts(h->out, c->v, h->d->nev, h->d->sgn, ",");
+	else
+		json_cost(h->out, h->p, c);
+}
+
+/* One profile: [..]; a diff: [[old..],[new..]] */
+static void put_cost(struct html *h, const struct cc *const c[2])
+{
+	if (!h->d) {
+		put_cc(h, c[1]);
+		return;
+	}
+	outbuf_putc(h->out, '[');
+	put_cc(h, c[0]);
+	outbuf_putc(h->out, ',');
+	put_cc(h, c[1]);
+	outbuf_putc(h->out, ']');
+}
+
+static void put_count(struct html *h, const uint64_t v[2])
+{
+	if (!h->d) {
+		outbuf_u64(h->out, v[1]);
+		return;
+	}
+	outbuf_putc(h->out, '[');
+	outbuf_u64(h->out, v[0]);
+	outbuf_putc(h->out, ',');
+	outbuf_u64(h->out, v[1]);
+	outbuf_putc(h->out, ']');
+}
+
+/* the size of a cost's primary sort event (a diff: of its change) */
+static uint64_t cost_key(const struct html *h, const struct cc *const c[2])
+{
+	size_t e = h->r->sort[0];
+
+	if (h->d) {
+		uint64_t a = c[0] ? c[0]->v[e] : 0, b = c[1] ? c[1]->v[e] : 0;
+		return a > b ? a - b : b - a;
+	}
+	return c[1] && cc_defined(h->p, c[1], e) ? cc_abs(h->p, c[1]->v[e]) : 0;
+}
+
+/* ---- the rows: those of the text table ---- */
+
+static int threshold_reached(const struct report *r, const double *curr)
+{
+	const struct profile *p = r->p;
+	size_t k;
+
+	for (k = 0; k < r->nsort; k++) {
+		size_t e = r->sort[k];
+		double prop = curr[k] * 100;
+		if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
+			prop /= (double)p->total->v[e];
+		if (!(prop >= r->thr[k]))
+			return 0;
+	}
+	return 1;
+}
+
+static size_t rows_cap(const struct report *r)
+{
+	return r->o->top ? r->o->top : HTML_ROWS_MAX;
+}
+
+static void pick_rows(struct html *h)
+{
+	const struct report *r = h->r;
+	const struct profile *p = h->p;
+	size_t n, i, k, cap = rows_cap(r);
+
+	if (h->d) {
+		const struct diff_fn **v = report_diff_rows(r, h->d, &n);
+		for (i = 0; i < n && i < cap; i++)
+			entry(h, v[i]);
+		free(v);
+	} else {
+		const struct fn **all = report_sorted_fns(r, &n);
+		double *curr = xcalloc(r->nsort + 1, sizeof(*curr));
+		for (i = 0; i < n && h->nent < cap; i++) {
+			const struct fn *f = all[i];
+			const struct cc *c = r->o->inclusive ? fn_incl(p, f) : f->self;
+			if (!(f->listed || (r->o->inclusive && fn_in(p, f))))
+				continue;
+			if (r->filter && threshold_reached(r, curr))
+				break;
+			entry(h, f);
+			for (k = 0; k < r->nsort; k++) {
+				size_t e = r->sort[k];
+				uint64_t tot = cc_defined(p, p->total, e) ? p->total->v[e] : 0;
+				if (!cc_defined(p, c, e))
+					continue;
+				curr[k] = r->o->inclusive ? (double)tot - (double)c->v[e]
+							  : curr[k] + (double)c->v[e];
+			}
+		}
+		free(curr);
+		free(all);
+	}
+	h->nrows = h->nent;
+}
+
+/* ---- callers and callees ---- */
+
+static int link_cmp(const void *x, const void *y)
+{
+	const struct hlink *a = x, *b = y;
+
+	if (a->key != b->key)
+		return a->key > b->key ? -1 : 1;
+	return 0;
+}
+
+/* A diff's calls by caller and by callee, as arrays (one pass over d->calls). */
+static void diff_links_index(struct html *h)
+{
+	const struct diff *d = h->d;
+	size_t i, n = d->nfns;
+	size_t *fo = xcalloc(n + 2, sizeof(*fo)), *fi = xcalloc(n + 2, sizeof(*fi));
+
+	for (i = 0; i < d->ncalls; i++) {
+		fo[d->calls[i]->caller->id + 1]++;
+		fi[d->calls[i]->callee->id + 1]++;
+	}
+	for (i = 0; i < n; i++) {
+		fo[i + 1] += fo[i];
+		fi[i + 1] += fi[i];
+	}
+	h->cout = xcalloc(d->ncalls + 1, sizeof(*h->cout));
+	h->cin = xcalloc(d->ncalls + 1, sizeof(*h->cin));
+	{
+		size_t *po = xcalloc(n + 1, sizeof(*po)), *pi = xcalloc(n + 1, sizeof(*pi));
+		for (i = 0; i < d->ncalls; i++) {
+			const struct diff_call *c = d->calls[i];
+			h->cout[fo[c->caller->id] + po[c->caller->id]++] = c;
+			h->cin[fi[c->callee->id] + pi[c->callee->id]++] = c;
+		}
+		free(po);
+		free(pi);
+	}
+	h->cfirst_out = fo;
+	h->cfirst_in = fi;
+}
+
+static size_t gather_links(struct html *h, const void *e, int callers, struct hlink **v)
+{
+	size_t n = 0, cap = 16;
+
+	*v = xmalloc(cap * sizeof(**v));
+	if (h->d) {
+		uint32_t id = ent_id(h, e);
+		const size_t *first = callers ? h->cfirst_in : h->cfirst_out;
+		const struct diff_call **cs = callers ? h->cin : h->cout;
+		size_t k;
+		for (k = first[id]; k < first[id + 1]; k++) {
+			const struct diff_call *c = cs[k];
+			struct hlink *l;
+			if (n == cap)
+				*v = xrealloc(*v, (cap *= 2) * sizeof(**v));
+			l = &(*v)[n++];
+			l->other = callers ? (const void *)c->caller : (const void *)c->callee;
+			l->count[0] = c->count[0];
+			l->count[1] = c->count[1];
+			l->cc[0] = c->cc[0];
+			l->cc[1] = c->cc[1];
+			l->recursive = c->recursive;
+			l->key = cost_key(h, l->cc);
+		}
+	} else {
+		const struct fn *f = e;
+		const struct call *c;
+		for (c = callers ? fn_in(h->p, f) : fn_out(h->p, f); c;
+		     c = callers ? c->next_in : c->next_out) {
+			struct hlink *l;
+			if (n == cap)
+				*v = xrealloc(*v, (cap *= 2) * sizeof(**v));
+			l = &(*v)[n++];
+			l->other = callers ? (const void *)c->k.caller : (const void *)c->k.callee;
+			l->count[0] = l->count[1] = c->count;
+			l->cc[0] = l->cc[1] = c->cc;
+			l->recursive = c->recursive;
+			l->key = cost_key(h, l->cc);
+		}
+	}
+	/* the largest first; equal ones keep the profile's order */
+	sort_array(*v, n, sizeof(**v), link_cmp);
+	return n;
+}
+
+static void pick_links(struct html *h)
+{
+	size_t i, k;
+
+	h->in = xcalloc(h->nrows + 1, sizeof(*h->in));
+	h->outl = xcalloc(h->nrows + 1, sizeof(*h->outl));
+	h->nin = xcalloc(h->nrows + 1, sizeof(*h->nin));
+	h->nout = xcalloc(h->nrows + 1, sizeof(*h->nout));
+	h->morein = xcalloc(h->nrows + 1, sizeof(*h->morein));
+	h->moreout = xcalloc(h->nrows + 1, sizeof(*h->moreout));
+	for (i = 0; i < h->nrows; i++) {
+		size_t n = gather_links(h, h->ent[i], 1, &h->in[i]);
+		h->nin[i] = n < HTML_LINKS_MAX ? n : HTML_LINKS_MAX;
+		h->morein[i] = n - h->nin[i];
+		n = gather_links(h, h->ent[i], 0, &h->outl[i]);
+		h->nout[i] = n < HTML_LINKS_MAX ? n : HTML_LINKS_MAX;
+		h->moreout[i] = n - h->nout[i];
+		for (k = 0; k < h->nin[i]; k++)
+			entry(h, h->in[i][k].other);
+		for (k = 0; k < h->nout[i]; k++)
+			entry(h, h->outl[i][k].other);
+	}
+}
+
+/* ---- sources: the lines around each row's span ---- */
+
+static const char *ent_file(const struct html *h, const void *e)
+{
+	return h->d ? ((const struct diff_fn *)e)->file : ((const struct fn *)e)->k.file->name;
+}
+
+static int ent_span(const struct html *h, const void *e, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t a, b;
+	int zero, s, got = 0;
+
+	if (!h->d)
+		return profile_span(h->p, e, lo, hi, &zero) && *lo > 0;
+	for (s = 0; s < 2; s++) {
+		const struct fn *f = ((const struct diff_fn *)e)->fn[s];
+		if (!f || !profile_span(h->d->p[s], f, &a, &b, &zero) || !a)
+			continue;
+		if (!got || a < *lo)
+			*lo = a;
+		if (!got || b > *hi)
+			*hi = b;
+		got = 1;
+	}
+	return got;
+}
+
+static long file_index(struct html *h, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < h->nfiles; i++)
+		if (!strcmp(h->files[i].name, name))
+			return (long)i;
+	h->files = xrealloc(h->files, (h->nfiles + 1) * sizeof(*h->files));
+	memset(&h->files[h->nfiles], 0, sizeof(*h->files));
+	h->files[h->nfiles].name = name;
+	return (long)h->nfiles++;
+}
+
+static int range_cmp(const void *x, const void *y)
+{
+	const uint64_t *a = x, *b = y;
+
+	return a[0] != b[0] ? (a[0] < b[0] ? -1 : 1) : 0;
+}
+
+static int site_cmp(const void *x, const void *y)
+{
+	const struct hsite *a = x, *b = y;
+
+	return a->line != b->line ? (a->line < b->line ? -1 : 1) : 0;
+}
+
+static int in_ranges(const struct hfile *f, uint64_t line)
+{
+	size_t lo = 0, hi = f->nrg;
+
+	while (lo < hi) {
+		size_t m = lo + (hi - lo) / 2;
+		if (line < f->rg[m][0])
+			hi = m;
+		else if (line > f->rg[m][1])
+			lo = m + 1;
+		else
+			return 1;
+	}
+	return 0;
+}
+
+static void add_site(struct hfile *f, uint64_t line, const void *callee, const uint64_t count[2],
+		     const struct cc *const cc[2])
+{
+	struct hsite *s;
+
+	if (f->nsites == f->capsites) {
+		f->capsites = f->capsites ? 2 * f->capsites : 64;
+		f->sites = xrealloc(f->sites, f->capsites * sizeof(*f->sites));
+	}
+	s = &f->sites[f->nsites++];
+	s->line = line;
+	s->callee = callee;
+	s->count[0] = count[0];
+	s->count[1] = count[1];
+	s->cc[0] = cc[0];
+	s->cc[1] = cc[1];
+}
+
+static const struct diff_file *diff_file_of(const struct diff *d, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < d->nfiles; i++)
+		if (!strcmp(d->files[i]->name, name))
+			return d->files[i];
+	return NULL;
+}
+
+static void pick_sources(struct html *h)
+{
+	size_t i, k;
+
+	h->fileof = xmalloc((h->nrows + 1) * sizeof(*h->fileof));
+	h->span = xcalloc(h->nrows + 1, sizeof(*h->span));
+	for (i = 0; i < h->nrows; i++) {
+		const char *name = ent_file(h, h->ent[i]);
+		uint64_t lo = 0, hi = 0;
+		struct hfile *f;
+		h->fileof[i] = -1;
+		if (!strcmp(name, "???") || !ent_span(h, h->ent[i], &lo, &hi))
+			continue;
+		h->fileof[i] = file_index(h, name);
+		h->span[i][0] = lo;
+		h->span[i][1] = hi;
+		f = &h->files[h->fileof[i]];
+		if (f->nrg == f->caprg) {
+			f->caprg = f->caprg ? 2 * f->caprg : 8;
+			f->rg = xrealloc(f->rg, f->caprg * sizeof(*f->rg));
+		}
+		/* a few lines of context; a long span is cut */
+		f->rg[f->nrg][0] = lo > 3 ? lo - 3 : 1;
+		f->rg[f->nrg][1] = hi - lo < HTML_SPAN_MAX ? hi + 3 : lo + HTML_SPAN_MAX;
+		f->nrg++;
+	}
+	for (i = 0; i < h->nfiles; i++) {
+		struct hfile *f = &h->files[i];
+		size_t m = 0;
+		sort_array(f->rg, f->nrg, sizeof(*f->rg), range_cmp);
+		for (k = 0; k < f->nrg; k++) {
+			if (m && f->rg[k][0] <= f->rg[m - 1][1] + 1) {
+				if (f->rg[k][1] > f->rg[m - 1][1])
+					f->rg[m - 1][1] = f->rg[k][1];
+			} else {
+				f->rg[m][0] = f->rg[k][0];
+				f->rg[m][1] = f->rg[k][1];
+				m++;
+			}
+		}
+		f->nrg = m;
+		if (h->d) {
+			const struct diff_site *s;
+			f->df = diff_file_of(h->d, f->name);
+			for (s = f->df ? f->df->sites : NULL; s; s = s->next)
+				if (in_ranges(f, s->k.line))
+					add_site(f, s->k.line, s->k.callee, s->count,
+						 (const struct cc *const *)s->cc);
+		} else {
+			const struct file *pf = ((const struct fn *)h->ent[0])->k.file;
+			const struct callsite *s;
+			size_t j;
+			/* the profile's file of that name */
+			for (j = 0; j < h->nrows; j++)
+				if (h->fileof[j] == (long)i) {
+					pf = ((const struct fn *)h->ent[j])->k.file;
+					break;
+				}
+			f->pf = pf;
+			for (s = pf->sites; s; s = s->next) {
+				const uint64_t c[2] = { s->count, s->count };
+				const struct cc *const cc[2] = { s->cc, s->cc };
+				if (in_ranges(f, s->k.line))
+					add_site(f, s->k.line, s->k.callee, c, cc);
+			}
+		}
+		sort_array(f->sites, f->nsites, sizeof(*f->sites), site_cmp);
+		for (k = 0; k < f->nsites; k++)
+			entry(h, f->sites[k].callee);
+	}
+}
+
+/*
+ * The text of a source file (the current folder, then -I), NUL-terminated,
+ * or NULL with *why (NULL: found nowhere).
+ */
+static char *read_source(const struct html *h, const char *name, size_t *len, const char **why)
+{
+	const struct opts *o = h->r->o;
+	size_t k;
+
+	*why = NULL;
+	for (k = 0; k <= o->ninclude; k++) {
+		const char *dir = k ? o->include[k - 1] : "", *w = NULL;
+		char *path = xmalloc(strlen(dir) + strlen(name) + 1), *buf;
+		struct stat st;
+		size_t got = 0, want;
+		ssize_t n;
+		int fd;
+		strcpy(path, dir);
+		strcat(path, name);
+		fd = report_source_open(path, &st, &w);
+		free(path);
+		if (fd < 0) {
+			if (!*why)
+				*why = w;
+			continue;
+		}
+		want = (size_t)st.st_size;
+		buf = xmalloc(want + 1);
+		while (got < want && ((n = read(fd, buf + got, want - got)) > 0 || (n < 0 && errno == EINTR)))
+			if (n > 0)
+				got += (size_t)n;
+		close(fd);
+		buf[got] = '\0';
+		if (memchr(buf, '\0', got)) {
+			free(buf);
+			*why = "binary: it holds NUL bytes";
+			continue;
+		}
+		*len = got;
+		return buf;
+	}
+	return NULL;
+}
+
+static const struct cc *line_cost(const struct html *h, const struct hfile *f, uint64_t line,
+				  const struct cc *c[2])
+{
+	if (h->d) {
+		const struct diff_line *l = NULL;
+		if (f->df)
+			HASH_FIND(hh, f->df->lines, &line, sizeof(line), l);
+		if (!l)
+			return NULL;
+		c[0] = l->cc[0];
+		c[1] = l->cc[1];
+		return c[1];
+	}
+	c[0] = c[1] = f->pf ? profile_line_find(f->pf, line) : NULL;
+	return c[1];
+}
+
+static void put_file(struct html *h, const struct hfile *f)
+{
+	struct outbuf *out = h->out;
+	const char *fname = h->d ? report_diff_source_name(h->r, h->d, f->name) : f->name;
+	size_t len = 0, k, si = 0, nl = 0;
+	const char *why, *at, *end;
+	char *text = read_source(h, fname, &len, &why);
+	uint64_t line = 1;
+	int first = 1;
+
+	outbuf_puts(out, "{\"name\":");
+	json_name(out, f->name);
+	outbuf_puts(out, ",\"why\":");
+	json_str(out, text ? NULL : why ? why : "not found in the current folder or an -I folder");
+	outbuf_puts(out, ",\"lines\":[");
+	at = text;
+	end = text ? text + len : NULL;
+	for (k = 0; k < f->nrg; k++) {
+		uint64_t l;
+		for (l = f->rg[k][0]; l <= f->rg[k][1]; l++) {
+			const struct cc *c[2] = { NULL, NULL };
+			const char *s = NULL;
+			size_t n = 0;
+			int has_cost = line_cost(h, f, l, c) != NULL;
+			/* the text of line l, if the file has it */
+			while (at && at < end && line < l) {
+				const char *nlp = memchr(at, '\n', (size_t)(end - at));
+				at = nlp ? nlp + 1 : end;
+				line++;
+			}
+			if (at && at < end && line == l) {
+				const char *nlp = memchr(at, '\n', (size_t)(end - at));
+				s = at;
+				n = nlp ? (size_t)(nlp - at) : (size_t)(end - at);
+				if (n && s[n - 1] == '\r')
+					n--;
+			}
+			while (si < f->nsites && f->sites[si].line < l)
+				si++;
+			if (!s && !has_cost && !(si < f->nsites && f->sites[si].line == l))
+				continue;
+			outbuf_puts(out, first ? "\n[" : ",\n[");
+			first = 0;
+			nl++;
+			outbuf_u64(out, l);
+			outbuf_putc(out, ',');
+			if (s) {
+				char *t = xmalloc(HTML_LINE_MAX + 4);
+				size_t m = n < HTML_LINE_MAX ? n : HTML_LINE_MAX;
+				memcpy(t, s, m);
+				/* never cut a UTF-8 sequence */
+				if (m < n)
+					while (m > 0 && ((unsigned char)t[m] & 0xc0) == 0x80)
+						m--;
+				t[m] = '\0';
+				if (m < n)
+					strcat(t, "...");
+				json_str(out, t);
+				free(t);
+			} else {
+				outbuf_puts(out, "null");
+			}
+			if (has_cost || (si < f->nsites && f->sites[si].line == l)) {
+				outbuf_putc(out, ',');
+				if (has_cost)
+					put_cost(h, c);
+				else
+					outbuf_puts(out, "null");
+			}
+			if (si < f->nsites && f->sites[si].line == l) {
+				int firstc = 1;
+				outbuf_puts(out, ",[");
+				for (; si < f->nsites && f->sites[si].line == l; si++) {
+					const struct hsite *st = &f->sites[si];
+					outbuf_puts(out, firstc ? "[" : ",[");
+					firstc = 0;
+					outbuf_u64(out, (uint64_t)h->ix[ent_id(h, st->callee)]);
+					outbuf_putc(out, ',');
+					put_count(h, st->count);
+					outbuf_putc(out, ',');
+					put_cost(h, st->cc);
+					outbuf_putc(out, ']');
+				}
+				outbuf_putc(out, ']');
+			}
+			outbuf_putc(out, ']');
+		}
+	}
+	outbuf_puts(out, "]}");
+	free(text);
+	(void)nl;
+}
+
+/* ---- the data block ---- */
+
+static void put_links(struct html *h, const struct hlink *v, size_t n)
+{
+	size_t k;
+
+	outbuf_putc(h->out, '[');
+	for (k = 0; k < n; k++) {
+		if (k)
+			outbuf_putc(h->out, ',');
+		outbuf_putc(h->out, '[');
+		outbuf_u64(h->out, (uint64_t)h->ix[ent_id(h, v[k].other)]);
+		outbuf_putc(h->out, ',');
+		put_count(h, v[k].count);
+		outbuf_putc(h->out, ',');
+		put_cost(h, v[k].cc);
+		outbuf_puts(h->out, v[k].recursive ? ",1]" : ",0]");
+	}
+	outbuf_putc(h->out, ']');
+}
+
+static void put_entry(struct html *h, size_t i)
+{
+	struct outbuf *out = h->out;
+	const void *e = h->ent[i];
+	const char *name, *file, *obj;
+	const struct cc *self[2], *incl[2];
+	int exact;
+
+	if (h->d) {
+		const struct diff_fn *f = e;
+		name = f->name;
+		file = f->file;
+		obj = f->obj ? f->obj : "";
+		self[0] = f->self[0];
+		self[1] = f->self[1];
+		incl[0] = f->incl[0];
+		incl[1] = f->incl[1];
+		exact = (!f->fn[0] || f->fn[0]->incl_exact) && (!f->fn[1] || f->fn[1]->incl_exact);
+	} else {
+		const struct fn *f = e;
+		name = f->k.name;
+		file = f->k.file->name;
+		obj = f->obj;
+		self[0] = self[1] = f->self;
+		incl[0] = incl[1] = fn_incl(h->p, f);
+		exact = f->incl_exact && h->p->incl;
+	}
+	outbuf_puts(out, i ? ",\n{\"name\":" : "\n{\"name\":");
+	json_name(out, name);
+	outbuf_puts(out, ",\"file\":");
+	json_name(out, file);
+	outbuf_puts(out, ",\"obj\":");
+	json_name(out, obj);
+	outbuf_puts(out, ",\"self\":");
+	put_cost(h, self);
+	outbuf_puts(out, ",\"incl\":");
+	put_cost(h, incl);
+	outbuf_puts(out, exact ? ",\"exact\":1" : ",\"exact\":0");
+	if (h->d) {
+		const struct diff_fn *f = e;
+		outbuf_puts(out, ",\"status\":\"");
+		outbuf_puts(out, !f->in[0] ? "new" : !f->in[1] ? "gone" : "both");
+		outbuf_putc(out, '"');
+	} else {
+		const struct fn *f = e;
+		outbuf_puts(out, ",\"calls\":");
+		outbuf_u64(out, fn_ncalls(h->p, f));
+		outbuf_puts(out, ",\"cycle\":");
+		outbuf_u64(out, f->cycle);
+	}
+	if (i < h->nrows) {
+		outbuf_puts(out, ",\n \"callers\":");
+		put_links(h, h->in[i], h->nin[i]);
+		outbuf_puts(out, ",\n \"callees\":");
+		put_links(h, h->outl[i], h->nout[i]);
+		outbuf_puts(out, ",\"more\":[");
+		outbuf_u64(out, h->morein[i]);
+		outbuf_putc(out, ',');
+		outbuf_u64(out, h->moreout[i]);
+		outbuf_puts(out, "],\"src\":");
+		if (h->fileof[i] < 0) {
+			outbuf_puts(out, "-1");
+		} else {
+			outbuf_u64(out, (uint64_t)h->fileof[i]);
+			outbuf_puts(out, ",\"span\":[");
+			outbuf_u64(out, h->span[i][0]);
+			outbuf_putc(out, ',');
+			outbuf_u64(out, h->span[i][1]);
+			outbuf_putc(out, ']');
+		}
+	}
+	outbuf_putc(out, '}');
+}
+
+static void put_events(struct html *h)
+{
+	const struct profile *p = h->p;
+	size_t i;
+
+	outbuf_puts(h->out, "\"events\":[");
+	for (i = 0; i < p->ev.n; i++) {
+		outbuf_puts(h->out, i ? ",{\"name\":" : "{\"name\":");
+		json_str(h->out, p->ev.ev[i].name);
+		outbuf_puts(h->out, ",\"long\":");
+		json_str(h->out, p->ev.ev[i].longname);
+		outbuf_puts(h->out, h->d && !diff_has_event(h->d, i) ? ",\"old\":0}" : "}");
+	}
+	outbuf_puts(h->out, "],\n\"show\":[");
+	for (i = 0; i < h->r->nshow; i++) {
+		if (i)
+			outbuf_putc(h->out, ',');
+		outbuf_u64(h->out, h->r->show[i]);
+	}
+	outbuf_puts(h->out, "],\"sort\":");
+	outbuf_u64(h->out, h->r->sort[0]);
+	outbuf_puts(h->out, h->r->o->inclusive ? ",\"order\":\"inclusive\"" : ",\"order\":\"self\"");
+}
+
+/* ---- the SVGs ---- */
+
+/* What fn writes to r->out, in memory (malloc'ed), or NULL when it fails. */
+static char *capture(struct report *r, int (*fn)(struct report *, const void *), const void *arg,
+		     size_t *len)
+{
+	FILE *saved = r->out, *m;
+	char *buf = NULL;
+	int rc;
+
+	*len = 0;
+	m = open_memstream(&buf, len);
+	if (!m)
+		return NULL;
+	r->out = m;
+	rc = fn(r, arg);
+	r->out = saved;
+	if (fclose(m) || rc) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+static int flame_one(struct report *r, const void *arg)
+{
+	(void)arg;
+	return report_flamegraph(r);
+}
+
+static int flame_diff(struct report *r, const void *old)
+{
+	return report_flamegraph_diff(r, old);
+}
+
+static int dot_one(struct report *r, const void *arg)
+{
+	(void)arg;
+	report_dot(r);
+	return 0;
+}
+
+/* From "<svg" on: the XML declaration and doctype go (an HTML page has its own). */
+static void put_svg(struct outbuf *out, const char *svg, size_t len)
+{
+	const char *s = strstr(svg, "<svg");
+
+	if (s)
+		outbuf_write(out, s, len - (size_t)(s - svg));
+}
+
+/* The call graph: DOT (report_dot.c) through dot -Tsvg; NULL with a note why not. */
+static char *call_graph(struct report *r, char *note, size_t notelen, size_t *svglen)
+{
+	char tmpl[] = "/tmp/annogrind-dot-XXXXXX", err[256];
+	size_t len;
+	char *dot = capture(r, dot_one, NULL, &len), *svg = NULL;
+	int fd;
+
+	if (!dot) {
+		snprintf(note, notelen, "the call graph could not be written");
+		return NULL;
+	}
+	fd = mkstemp(tmpl);
+	if (fd < 0 || write(fd, dot, len) != (ssize_t)len) {
+		snprintf(note, notelen, "no temporary file for the call graph: %s", strerror(errno));
+	} else {
+		const char *argv[] = { "dot", "-Tsvg", tmpl, NULL };
+		if (objdump_run(argv, &svg, svglen, err, sizeof(err)))
+			snprintf(note, notelen, "Graphviz's dot did not draw the call graph (%s): "
+				 "install Graphviz (Debian graphviz) and make the report again, "
+				 "or draw it with annogrind --format=dot PROFILE | dot -Tsvg", err);
+	}
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmpl);
+	}
+	free(dot);
+	return svg;
+}
+
+/* ---- the page ---- */
+
+static void put_page(struct html *h, const char *flame, size_t flamelen, const char *graph,
+		     size_t graphlen)
+{
+	struct outbuf *out = h->out;
+
+	outbuf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+			 "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+			 "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n"
+			 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+			 "<title>annogrind report</title>\n<style>\n");
+	outbuf_puts(out, html_css);
+	outbuf_puts(out, "</style>\n</head>\n<body>\n"
+			 "<header id=\"ag-head\"></header>\n"
+			 "<main>\n<section id=\"ag-panel\" hidden></section>\n"
+			 "<section id=\"ag-table\"></section>\n"
+			 "<section id=\"ag-flame\"><h2>Flame graph</h2>\n");
+	if (flame)
+		put_svg(out, flame, flamelen);
+	outbuf_puts(out, "</section>\n<section id=\"ag-graph\"><h2>Call graph</h2>\n");
+	if (graph)
+		put_svg(out, graph, graphlen);
+	outbuf_puts(out, "</section>\n</main>\n");
+}
+
+static int html_run(struct html *h, const struct profile *old, const char *old_name,
+		    const char *new_name, int tools)
+{
+	struct report *r = h->r;
+	static struct outbuf ob;
+	struct outbuf *out = &ob;
+	char note[600] = "", *flame, *graph = NULL;
+	size_t flamelen = 0, graphlen = 0, i;
+
+	h->out = out;
+	h->nid = h->d ? h->d->nfns : h->p->nfns;
+	h->ix = xmalloc((h->nid + 1) * sizeof(*h->ix));
+	for (i = 0; i < h->nid; i++)
+		h->ix[i] = -1;
+	if (h->d)
+		diff_links_index(h);
+	pick_rows(h);
+	pick_links(h);
+	pick_sources(h);
+
+	flame = h->d ? capture(r, flame_diff, old, &flamelen) : capture(r, flame_one, NULL, &flamelen);
+	if (!flame)
+		return -1;
+	if (tools && !h->d)
+		graph = call_graph(r, note, sizeof(note), &graphlen);
+	else if (h->d)
+		snprintf(note, sizeof(note), "No call graph for a comparison: annogrind --format=dot "
+			 "PROFILE | dot -Tsvg draws the graph of one profile.");
+	else
+		snprintf(note, sizeof(note), "The call graph was not drawn: "
+			 "annogrind --format=dot PROFILE | dot -Tsvg draws it.");
+
+	outbuf_init(out, r->out);
+	put_page(h, flame, flamelen, graph, graphlen);
+	json_html_safe(1);
+	outbuf_puts(out, "<script type=\"application/json\" id=\"ag-data\">\n{\"kind\":");
+	outbuf_puts(out, h->d ? "\"diff\"" : "\"profile\"");
+	outbuf_puts(out, ",\"profiles\":[");
+	if (h->d) {
+		json_str(out, old_name);
+		outbuf_putc(out, ',');
+		json_str(out, new_name);
+	} else if (r->ninputs > 1) {
+		for (i = 0; i < r->ninputs; i++) {
+			if (i)
+				outbuf_putc(out, ',');
+			json_str(out, r->inputs[i]);
+		}
+	} else {
+		json_str(out, r->input_name);
+	}
+	outbuf_puts(out, "],\n\"cmd\":");
+	json_str(out, h->p->cmd);
+	if (h->d) {
+		outbuf_puts(out, ",\"old_cmd\":");
+		json_str(out, h->d->p[DIFF_OLD]->cmd);
+	}
+	outbuf_puts(out, ",\"creator\":");
+	json_str(out, h->p->creator);
+	outbuf_puts(out, ",\n");
+	put_events(h);
+	outbuf_puts(out, ",\n\"totals\":");
+	if (h->d) {
+		put_cost(h, (const struct cc *const *)h->d->total);
+	} else {
+		const struct cc *t[2] = { h->p->total, h->p->total };
+		put_cost(h, t);
+	}
+	outbuf_puts(out, ",\"nfns\":");
+	outbuf_u64(out, h->nid);
+	outbuf_puts(out, ",\"nrows\":");
+	outbuf_u64(out, h->nrows);
+	outbuf_puts(out, ",\"cap\":");
+	outbuf_u64(out, rows_cap(r));
+	outbuf_puts(out, ",\"threshold\":");
+	json_str(out, r->filter ? r->thr_text[0] : NULL);
+	outbuf_puts(out, ",\"incl_known\":");
+	outbuf_puts(out, h->d || h->p->incl ? "1" : "0");
+	outbuf_puts(out, ",\"graph_note\":");
+	json_str(out, graph ? NULL : note);
+	outbuf_puts(out, ",\n\"fns\":[");
+	for (i = 0; i < h->nent; i++)
+		put_entry(h, i);
+	outbuf_puts(out, "],\n\"files\":[");
+	for (i = 0; i < h->nfiles; i++) {
+		outbuf_puts(out, i ? ",\n" : "\n");
+		put_file(h, &h->files[i]);
+	}
+	outbuf_puts(out, "]}\n</script>\n<script>\n");
+	json_html_safe(0);
+	outbuf_puts(out, html_js);
+	outbuf_puts(out, "</script>\n</body>\n</html>\n");
+	outbuf_flush(out);
+
+	free(flame);
+	free(graph);
+	return 0;
+}
+
+static void html_release(struct html *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nrows; i++) {
+		if (h->in)
+			free(h->in[i]);
+		if (h->outl)
+			free(h->outl[i]);
+	}
+	for (i = 0; i < h->nfiles; i++) {
+		free(h->files[i].rg);
+		free(h->files[i].sites);
+	}
+	free(h->files);
+	free(h->in);
+	free(h->outl);
+	free(h->nin);
+	free(h->nout);
+	free(h->morein);
+	free(h->moreout);
+	free(h->fileof);
+	free(h->span);
+	free(h->ix);
+	free(h->ent);
+	free(h->cfirst_out);
+	free(h->cfirst_in);
+	free(h->cout);
+	free(h->cin);
+}
+
+int report_html(struct report *r, int tools)
+{
+	struct html h;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	h.r = r;
+	h.p = r->p;
+	rc = html_run(&h, NULL, NULL, NULL, tools);
+	html_release(&h);
+	return rc;
+}
+
+int report_html_diff(struct report *r, const struct diff *d, const struct profile *old,
+		     const char *old_name, const char *new_name, int tools)
+{
+	struct html h;
+	int rc;
+
+	memset(&h, 0, sizeof(h));
+	h.r = r;
+	h.p = d->p[DIFF_NEW];
+	h.d = d;
+	rc = html_run(&h, old, old_name, new_name, tools);
+	html_release(&h);
+	return rc;
+}
