@@ -166,6 +166,18 @@
 			(diff ? ' Red grew, blue shrank.' : '') +
 			(D.incl_known ? ' \u2265 marks an inclusive cost that is a lower bound (recursion).' : '');
 		add(h, note);
+		var nav = el('p', 'nav');
+		[['ag-table', 'Functions'], ['ag-flame', 'Flame graph'], ['ag-graph', 'Call graph']].forEach(function (x, i) {
+			var a = el('a', null, x[1]);
+			a.href = '#' + x[0];
+			a.addEventListener('click', function (ev) {
+				ev.preventDefault();
+				document.getElementById(x[0]).scrollIntoView();
+			});
+			if (i) add(nav, document.createTextNode(' \u00b7 '));
+			add(nav, a);
+		});
+		add(h, nav);
 	}
 
 	/* ---- the function table ---- */
@@ -320,8 +332,17 @@
 			var v = l[2] ? Math.abs(diff ? change(l[2], e) : now(l[2], e)) : 0;
 			if (v > max) max = v;
 		});
+		var prev = null;
 		file.lines.forEach(function (l) {
 			var tr = el('tr'), c = l[2], inSpan = l[0] >= f.span[0] && l[0] <= f.span[1];
+			if (prev !== null && l[0] > prev + 1) {
+				var gap = el('tr', 'gap');
+				add(gap, el('td', 'ln', '\u22ee'), el('td', null), el('td', null));
+				if (diff) add(gap, el('td', null));
+				add(gap, el('td', 'code note', file.why === null ? '' : (l[0] - prev - 1) + ' lines without a cost'));
+				add(t, gap);
+			}
+			prev = l[0];
 			if (inSpan) tr.className = 'mine';
 			var v = c ? (diff ? change(c, e) : now(c, e)) : null;
 			if (c && v && max) {
