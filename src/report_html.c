@@ -12,6 +12,7 @@
 #include "json.h"
 #include "objdump.h"
 #include "outbuf.h"
+#include "ptrmap.h"
 #include "report_diff.h"
 #include "report_diff_src.h"
 #include "report_dot.h"
@@ -58,6 +59,7 @@ struct html {
 	size_t *nin, *nout, *morein, *moreout;
 	struct hfile *files;
 	size_t nfiles;
+	struct ptrmap file_ix;		/* file name (interned) -> index in files */
 	long *fileof;			/* per row: its file's index, or -1 */
 	uint64_t (*span)[2];		/* per row */
 	/* a diff's calls by function id (CSR) */
@@ -332,16 +334,18 @@ static int ent_span(const struct html *h, const void *e, uint64_t *lo, uint64_t 
 	return got;
 }
 
-static long file_index(struct html *h, const char *name)
+/* The file's index, added when new; names are interned (one address per text). */
+static long file_index(struct html *h, const char *name, const struct file *pf)
 {
-	size_t i;
+	uint64_t *v = ptrmap_get(&h->file_ix, name);
 
-	for (i = 0; i < h->nfiles; i++)
-		if (!strcmp(h->files[i].name, name))
-			return (long)i;
+	if (v)
+		return (long)*v;
 	h->files = xrealloc(h->files, (h->nfiles + 1) * sizeof(*h->files));
 	memset(&h->files[h->nfiles], 0, sizeof(*h->files));
 	h->files[h->nfiles].name = name;
+	h->files[h->nfiles].pf = pf;
+	ptrmap_put(&h->file_ix, name, h->nfiles);
 	return (long)h->nfiles++;
 }
 
@@ -393,14 +397,42 @@ static void add_site(struct hfile *f, uint64_t line, const void *callee, const u
 	s->cc[1] = cc[1];
 }
 
-static const struct diff_file *diff_file_of(const struct diff *d, const char *name)
-{
-	size_t i;
+static const struct hfile *cmp_files;
 
-	for (i = 0; i < d->nfiles; i++)
-		if (!strcmp(d->files[i]->name, name))
-			return d->files[i];
-	return NULL;
+static int fileix_cmp(const void *x, const void *y)
+{
+	return strcmp(cmp_files[*(const size_t *)x].name, cmp_files[*(const size_t *)y].name);
+}
+
+/*
+ * Each file's diff_file: d->files is not indexed, and its names are the
+ * diff's copies (not the functions' addresses): by name, sorted once.
+ */
+static void diff_files_of(struct html *h)
+{
+	size_t i, *ord = xmalloc((h->nfiles + 1) * sizeof(*ord));
+
+	for (i = 0; i < h->nfiles; i++)
+		ord[i] = i;
+	cmp_files = h->files;
+	sort_array(ord, h->nfiles, sizeof(*ord), fileix_cmp);
+	for (i = 0; i < h->d->nfiles; i++) {
+		const char *name = h->d->files[i]->name;
+		size_t lo = 0, hi = h->nfiles;
+		while (lo < hi) {
+			size_t m = lo + (hi - lo) / 2;
+			int c = strcmp(name, h->files[ord[m]].name);
+			if (!c) {
+				h->files[ord[m]].df = h->d->files[i];
+				break;
+			}
+			if (c < 0)
+				hi = m;
+			else
+				lo = m + 1;
+		}
+	}
+	free(ord);
 }
 
 static void pick_sources(struct html *h)
@@ -416,7 +448,7 @@ static void pick_sources(struct html *h)
 		h->fileof[i] = -1;
 		if (!strcmp(name, "???") || !ent_span(h, h->ent[i], &lo, &hi))
 			continue;
-		h->fileof[i] = file_index(h, name);
+		h->fileof[i] = file_index(h, name, h->d ? NULL : ((const struct fn *)h->ent[i])->k.file);
 		h->span[i][0] = lo;
 		h->span[i][1] = hi;
 		f = &h->files[h->fileof[i]];
@@ -429,6 +461,8 @@ static void pick_sources(struct html *h)
 		f->rg[f->nrg][1] = hi - lo < HTML_SPAN_MAX ? hi + 3 : lo + HTML_SPAN_MAX;
 		f->nrg++;
 	}
+	if (h->d)
+		diff_files_of(h);
 	for (i = 0; i < h->nfiles; i++) {
 		struct hfile *f = &h->files[i];
 		size_t m = 0;
@@ -446,23 +480,13 @@ static void pick_sources(struct html *h)
 		f->nrg = m;
 		if (h->d) {
 			const struct diff_site *s;
-			f->df = diff_file_of(h->d, f->name);
 			for (s = f->df ? f->df->sites : NULL; s; s = s->next)
 				if (in_ranges(f, s->k.line))
 					add_site(f, s->k.line, s->k.callee, s->count,
 						 (const struct cc *const *)s->cc);
 		} else {
-			const struct file *pf = ((const struct fn *)h->ent[0])->k.file;
 			const struct callsite *s;
-			size_t j;
-			/* the profile's file of that name */
-			for (j = 0; j < h->nrows; j++)
-				if (h->fileof[j] == (long)i) {
-					pf = ((const struct fn *)h->ent[j])->k.file;
-					break;
-				}
-			f->pf = pf;
-			for (s = pf->sites; s; s = s->next) {
+			for (s = f->pf->sites; s; s = s->next) {
 				const uint64_t c[2] = { s->count, s->count };
 				const struct cc *const cc[2] = { s->cc, s->cc };
 				if (in_ranges(f, s->k.line))
@@ -969,6 +993,7 @@ static void html_release(struct html *h)
 		free(h->files[i].sites);
 	}
 	free(h->files);
+	ptrmap_free(&h->file_ix);
 	free(h->in);
 	free(h->outl);
 	free(h->nin);
