@@ -53,14 +53,12 @@ $(BUILD)/%.o: src/%.c src/*.h | $(BUILD) deps-build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The HTML report's script and style are files of their own (src/html/),
-# turned into a C source at build time by a small host tool of ours.
+# turned into a C source at build time by src/html/embed.sh (od and awk).
 HTML_ASSETS = src/html/report.css src/html/report.js
-$(BUILD)/embed: src/html/embed.c | $(BUILD)
-	$(CC) -O1 -o $@ src/html/embed.c
-$(BUILD)/html_assets.c: $(BUILD)/embed $(HTML_ASSETS)
-	$(BUILD)/embed html_css src/html/report.css html_js src/html/report.js >$@.tmp && mv $@.tmp $@
-$(BUILD)/html_assets.o: $(BUILD)/html_assets.c
-	$(CC) $(ALL_CFLAGS) -c -o $@ $(BUILD)/html_assets.c
+$(BUILD)/html_assets.c: src/html/embed.sh $(HTML_ASSETS) | $(BUILD)
+	sh src/html/embed.sh html_css src/html/report.css html_js src/html/report.js >$@.tmp && mv $@.tmp $@
+$(BUILD)/html_assets.o: $(BUILD)/html_assets.c | deps-build
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $(BUILD)/html_assets.c
 
 # --version names the commit when built from a git checkout (.git is a
 # folder in a clone, a file in a worktree); a tarball has none and says

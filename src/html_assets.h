@@ -1,4 +1,4 @@
-/* html_assets: the HTML report's style and script, src/html/report.css and report.js, embedded at build time (src/html/embed.c). */
+/* html_assets: the HTML report's style and script, src/html/report.css and report.js, embedded at build time (src/html/embed.sh). */
 #ifndef ANNOGRIND_HTML_ASSETS_H
 #define ANNOGRIND_HTML_ASSETS_H
 

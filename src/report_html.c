@@ -902,7 +902,10 @@ static int html_run(struct html *h, const struct profile *old, const char *old_n
 	flame = h->d ? capture(r, flame_diff, old, &flamelen) : capture(r, flame_one, NULL, &flamelen);
 	if (!flame)
 		return -1;
-	if (tools && !h->d)
+	if (tools && !h->d && r->o->top > HTML_GRAPH_MAX)
+		snprintf(note, sizeof(note), "The call graph is drawn for --top=%d or less: "
+			 "annogrind --format=dot --top=N PROFILE | dot -Tsvg draws more.", HTML_GRAPH_MAX);
+	else if (tools && !h->d)
 		graph = call_graph(r, note, sizeof(note), &graphlen);
 	else if (h->d)
 		snprintf(note, sizeof(note), "No call graph for a comparison: annogrind --format=dot "

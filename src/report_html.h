@@ -13,7 +13,8 @@
  * callees, and the lines of their sources around each function's span
  * (at most HTML_SPAN_MAX lines a function, lines cut at HTML_LINE_MAX
  * bytes); then the flame graph's SVG (report_flame.c) and, when Graphviz's
- * dot runs (tools), the call graph (report_dot.c) drawn as SVG.  Its style
+ * dot runs (tools), the call graph (report_dot.c, at most 60 boxes, or
+ * --top of at most HTML_GRAPH_MAX) drawn as SVG.  Its style
  * and script are src/html/report.css and report.js, embedded at build
  * time; the script builds the page from the JSON with textContent only.
  * Nothing in it depends on the time or the machine but what the profile,
@@ -26,6 +27,8 @@
 #define HTML_LINKS_MAX 20
 #define HTML_SPAN_MAX 400
 #define HTML_LINE_MAX 400
+/* dot takes minutes on thousands of boxes: no call graph past --top of this */
+#define HTML_GRAPH_MAX 200
 
 int report_html(struct report *r, int tools);
 int report_html_diff(struct report *r, const struct diff *d, const struct profile *old,

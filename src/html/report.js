@@ -2,7 +2,7 @@
  * annogrind's HTML report (--format=html): builds the page from the JSON
  * block #ag-data that report_html.c writes.  Profile text reaches the DOM
  * through textContent and attributes only, never as markup.  Plain
- * ECMAScript 5, no library.  Embedded at build time (src/html/embed.c).
+ * ECMAScript 5, no library.  Embedded at build time (src/html/embed.sh).
  */
 (function () {
 	'use strict';
