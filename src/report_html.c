@@ -701,7 +701,9 @@ static void put_entry(struct html *h, size_t i)
 		incl[0] = incl[1] = fn_incl(h->p, f);
 		exact = f->incl_exact && h->p->incl;
 	}
-	outbuf_puts(out, i ? ",\n{\"name\":" : "\n{\"name\":");
+	outbuf_puts(out, i ? ",\n{\"id\":" : "\n{\"id\":");
+	outbuf_u64(out, ent_id(h, e));
+	outbuf_puts(out, ",\"name\":");
 	json_name(out, name);
 	outbuf_puts(out, ",\"file\":");
 	json_name(out, file);
@@ -962,7 +964,18 @@ static int html_run(struct html *h, const struct profile *old, const char *old_n
 	outbuf_puts(out, h->d || h->p->incl ? "1" : "0");
 	outbuf_puts(out, ",\"graph_note\":");
 	json_str(out, graph ? NULL : note);
-	outbuf_puts(out, ",\n\"fns\":[");
+	outbuf_puts(out, ",\n");
+	if (!h->d && h->p->nicodes && h->nrows) {
+		/* report_asm_json() writes "machine_code": [...],\n; objdump's text only with tools */
+		struct opts o = *r->o;
+		const struct opts *saved = r->o;
+		o.disasm = tools;
+		r->o = &o;
+		report_asm_json(r, out, (const struct fn *const *)h->ent,
+				h->nrows < HTML_ASM_MAX ? h->nrows : HTML_ASM_MAX);
+		r->o = saved;
+	}
+	outbuf_puts(out, "\"fns\":[");
 	for (i = 0; i < h->nent; i++)
 		put_entry(h, i);
 	outbuf_puts(out, "],\n\"files\":[");

@@ -14,11 +14,14 @@
  * (at most HTML_SPAN_MAX lines a function, lines cut at HTML_LINE_MAX
  * bytes); then the flame graph's SVG (report_flame.c) and, when Graphviz's
  * dot runs (tools), the call graph (report_dot.c, at most 60 boxes, or
- * --top of at most HTML_GRAPH_MAX) drawn as SVG.  Its style
+ * --top of at most HTML_GRAPH_MAX) drawn as SVG.  A profile with
+ * instruction positions adds the machine code of the first HTML_ASM_MAX
+ * functions (report_asm_json(), objdump's text when tools).  Its style
  * and script are src/html/report.css and report.js, embedded at build
  * time; the script builds the page from the JSON with textContent only.
  * Nothing in it depends on the time or the machine but what the profile,
- * the sources and dot give.  tools 0: dot is not run (the fuzzer).
+ * the sources, dot and objdump give.  tools 0: neither dot nor objdump
+ * is run (the fuzzer).
  *
  * report_html_diff(): the same for a comparison, every cost old and new.
  * Each returns 0, or -1 after a message on standard error.
@@ -27,6 +30,8 @@
 #define HTML_LINKS_MAX 20
 #define HTML_SPAN_MAX 400
 #define HTML_LINE_MAX 400
+/* machine code (report_asm.c, objdump) of the first this many functions */
+#define HTML_ASM_MAX 50
 /* dot takes minutes on thousands of boxes: no call graph past --top of this */
 #define HTML_GRAPH_MAX 200
 

@@ -384,6 +384,58 @@
 		return box;
 	}
 
+	/* the machine code of a function: its unit, by the profile's function ids */
+	var byId = {}, units = {};
+	D.fns.forEach(function (f, k) { byId[f.id] = k; });
+	(D.machine_code || []).forEach(function (u) {
+		units[u.function] = u;
+		u.pieces.forEach(function (id) { if (!(id in units)) units[id] = u; });
+	});
+
+	function asmBox(f) {
+		var u = units[f.id], e = state.ev, max = 0;
+		if (!u) return null;
+		var box = el('div', 'source asm');
+		add(box, el('h3', null, 'Machine code'), nameEl('span', u.object, 'file'));
+		if (u.disasm_error) add(box, el('p', 'note', 'No instruction text: ' + u.disasm_error));
+		else if (u.instructions.length && u.instructions[0].text === undefined)
+			add(box, el('p', 'note', 'No instruction text: objdump was not run when the report was made.'));
+		u.instructions.forEach(function (i) {
+			var v = i.cost ? i.cost[e] : 0;
+			if (v > max) max = v;
+		});
+		var scroll = el('div', 'scroll'), t = el('table', 'lines');
+		u.instructions.forEach(function (i) {
+			var tr = el('tr'), v = i.cost ? i.cost[e] : null, where = i.file ? i.file + ':' + i.line : '';
+			if (v && max) tr.style.backgroundColor = 'rgba(255,120,0,' + (0.08 + 0.6 * v / max).toFixed(3) + ')';
+			add(tr, el('td', 'ln', i.address), el('td', 'num', v === null ? '' : commify(v)),
+			    el('td', 'num pc', v === null ? '' : pct(v, total(e))), el('td', 'code', i.text === undefined ? '' : i.text));
+			var n = nameEl('td', where, 'note');
+			add(tr, n);
+			add(t, tr);
+			i.calls.forEach(function (c) {
+				var cr = el('tr', 'call'), cell = el('td', 'code');
+				add(cr, el('td', 'ln'), el('td', 'num', commify(c.inclusive[e])), el('td', 'num pc', pct(c.inclusive[e], total(e))));
+				add(cell, el('span', null, '\u21b3 calls '));
+				if (c.id in byId) add(cell, fnLink(byId[c.id]));
+				else add(cell, el('span', null, 'function #' + c.id));
+				add(cell, el('span', 'note', ' \u00d7' + commify(c.count)));
+				add(cr, cell, el('td'));
+				add(t, cr);
+			});
+			i.jumps.forEach(function (j) {
+				var jr = el('tr', 'call');
+				add(jr, el('td', 'ln'), el('td'), el('td'),
+				    el('td', 'code', '\u21b3 ' + (j.conditional ? 'jumps to ' + j.to + ' ' + commify(j.taken) + ' of ' + commify(j.executed) + ' times'
+						: 'jumps to ' + j.to + ' ' + commify(j.executed) + ' times')), el('td'));
+				add(t, jr);
+			});
+		});
+		add(scroll, t);
+		add(box, scroll);
+		return box;
+	}
+
 	function panel(k) {
 		var p = document.getElementById('ag-panel'), f = D.fns[k], e = state.ev;
 		while (p.firstChild) p.removeChild(p.firstChild);
@@ -421,6 +473,8 @@
 		var src = null;
 		if (f.src >= 0) add(p, src = sourceBox(f, k));
 		else add(p, el('p', 'note', 'No source lines: the profile gives none for this function.'));
+		var asm = asmBox(f);
+		if (asm) add(p, asm);
 		p.hidden = false;
 		p.scrollIntoView();
 		if (src) src.scrollTarget();

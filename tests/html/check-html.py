@@ -149,6 +149,27 @@ def common(d, kind, path, js, shots):
         check(st >= 0, f"{tag}: the source is scrolled to the function (scrollTop {st})")
     if shots:
         d.save_screenshot(os.path.join(shots, f"{kind}-panel.png"))
+    # machine code: a profile with instruction positions shows it in the panel
+    mc = data.get("machine_code") or []
+    if mc:
+        ids = {f["id"]: k for k, f in enumerate(data["fns"][:n])}
+        u = next((u for u in mc if u["function"] in ids and u["instructions"]), None)
+        if check(u is not None, f"{tag}: machine code of a listed function is in the data"):
+            moved = ids[u["function"]] != top
+            if moved:
+                d.execute_script("location.hash = '#fn=' + arguments[0]", ids[u["function"]])
+                time.sleep(0.3)
+            trs = d.find_elements(By.CSS_SELECTOR, "#ag-panel div.asm table.lines tr")
+            texts = [i.get("text") for i in u["instructions"] if i.get("text")]
+            got = d.find_element(By.CSS_SELECTOR, "#ag-panel div.asm").text if trs else ""
+            check(len(trs) >= len(u["instructions"]) and texts and texts[0] in got,
+                  f"{tag}: the panel shows its {len(u['instructions'])} instructions with objdump's text")
+            if shots:
+                d.save_screenshot(os.path.join(shots, f"{kind}-asm.png"))
+            if moved:
+                d.back()
+                time.sleep(0.3)
+                links = d.find_elements(By.CSS_SELECTOR, "#ag-panel div.links a.fn")
     # follow a link inside the panel, then back twice
     if links:
         target = links[0].get_attribute("href").split("#")[1]

@@ -9,7 +9,7 @@
 #    bounded by the functions shown, not by the profile;
 #  - headless Chromium (python3-selenium, chromium-driver) on the reports
 #    of real profiles committed here (a C++ program, testdata/html/shapes.cg.gz;
-#    GCC's cc1) and of a --diff of two real profiles
+#    GCC's cc1; with machine code, testdata/asm) and of a --diff of two real profiles
 #    (testdata/diff/old, new): rows and totals are those of --format=json,
 #    sorting, the filter, the function panel with its callers, callees and
 #    source, back, the flame graph, no console error (tests/html/check-html.py);
@@ -73,6 +73,8 @@ if [ -n "$chrome" ] && command -v chromedriver >/dev/null 2>&1 && "$py" -c 'impo
 	(cd "$top/testdata/demo" && "$bin" --format=json ../html/shapes.cg.gz) >"$tmp/shapes.json"
 	"$bin" --format=html "$top/testdata/views/cc1.out.gz" >"$tmp/cc1.html"
 	"$bin" --format=json "$top/testdata/views/cc1.out.gz" >"$tmp/cc1.json"
+	(cd "$top/testdata/asm" && "$bin" --format=html callgrind.out.loop) >"$tmp/loop.html"
+	(cd "$top/testdata/asm" && "$bin" --format=json callgrind.out.loop) >"$tmp/loop.json"
 	(cd "$top/testdata/diff/new" && "$bin" --diff --format=html ../old/callgrind.out.old callgrind.out.new) >"$tmp/diff.html"
 	(cd "$top/testdata/diff/new" && "$bin" --diff --format=json ../old/callgrind.out.old callgrind.out.new) >"$tmp/diff.json"
 	"$bin" --format=html --threshold=100 "$top/testdata/escape/html.cg" >"$tmp/hostile.html"
@@ -81,6 +83,7 @@ if [ -n "$chrome" ] && command -v chromedriver >/dev/null 2>&1 && "$py" -c 'impo
 	"$py" "$top/tests/html/check-html.py" $shots \
 		profile "$tmp/shapes.html" "$tmp/shapes.json" \
 		profile "$tmp/cc1.html" "$tmp/cc1.json" \
+		profile "$tmp/loop.html" "$tmp/loop.json" \
 		diff "$tmp/diff.html" "$tmp/diff.json" \
 		hostile "$tmp/hostile.html" none >"$tmp/why" 2>&1
 	rc=$?
