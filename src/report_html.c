@@ -855,6 +855,93 @@ static char *call_graph(struct report *r, char *note, size_t notelen, size_t *sv
 	return svg;
 }
 
+/* ---- the Content-Security-Policy: the hash of each inline script ---- */
+
+/* SHA-256 (FIPS 180-4), for the CSP's 'sha256-...' sources */
+static const uint32_t sha_k[64] = {
+	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+#define ROR(x, n) ((x) >> (n) | (x) << (32 - (n)))
+
+static void sha_block(uint32_t h[8], const unsigned char *b)
+{
+	uint32_t w[64], a[8], t1, t2;
+	int i;
+
+	for (i = 0; i < 16; i++)
+		w[i] = (uint32_t)b[4 * i] << 24 | (uint32_t)b[4 * i + 1] << 16 | (uint32_t)b[4 * i + 2] << 8 | b[4 * i + 3];
+	for (i = 16; i < 64; i++)
+		w[i] = (ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^ (w[i - 2] >> 10)) + w[i - 7] +
+		       (ROR(w[i - 15], 7) ^ ROR(w[i - 15], 18) ^ (w[i - 15] >> 3)) + w[i - 16];
+	memcpy(a, h, sizeof(a));
+	for (i = 0; i < 64; i++) {
+		t1 = a[7] + (ROR(a[4], 6) ^ ROR(a[4], 11) ^ ROR(a[4], 25)) + ((a[4] & a[5]) ^ (~a[4] & a[6])) +
+		     sha_k[i] + w[i];
+		t2 = (ROR(a[0], 2) ^ ROR(a[0], 13) ^ ROR(a[0], 22)) + ((a[0] & a[1]) ^ (a[0] & a[2]) ^ (a[1] & a[2]));
+		memmove(a + 1, a, 7 * sizeof(*a));
+		a[4] += t1;
+		a[0] = t1 + t2;
+	}
+	for (i = 0; i < 8; i++)
+		h[i] += a[i];
+}
+
+/* "'sha256-BASE64'" of the n bytes at s, into out (at least 54 bytes). */
+static void csp_hash(const char *s, size_t n, char *out)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	uint32_t h[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+			  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+	unsigned char tail[128], d[33];
+	size_t i, rest = n % 64, pad = rest < 56 ? 64 : 128;
+	uint64_t bits = (uint64_t)n * 8;
+	char *o = out;
+
+	for (i = 0; i + 64 <= n; i += 64)
+		sha_block(h, (const unsigned char *)s + i);
+	memset(tail, 0, sizeof(tail));
+	memcpy(tail, s + i, rest);
+	tail[rest] = 0x80;
+	for (i = 0; i < 8; i++)
+		tail[pad - 1 - i] = (unsigned char)(bits >> (8 * i));
+	sha_block(h, tail);
+	if (pad == 128)
+		sha_block(h, tail + 64);
+	for (i = 0; i < 32; i++)
+		d[i] = (unsigned char)(h[i / 4] >> (24 - 8 * (i % 4)));
+	d[32] = 0;
+	o += sprintf(o, "'sha256-");
+	for (i = 0; i < 33; i += 3) {
+		uint32_t v = (uint32_t)d[i] << 16 | (i + 1 < 33 ? (uint32_t)d[i + 1] << 8 : 0) |
+			     (i + 2 < 33 ? d[i + 2] : 0);
+		*o++ = b64[v >> 18 & 63];
+		*o++ = b64[v >> 12 & 63];
+		*o++ = i + 1 < 32 ? b64[v >> 6 & 63] : '=';
+		*o++ = i + 2 < 32 ? b64[v & 63] : '=';
+	}
+	strcpy(o, "'");
+}
+
+/* The text of the flame graph's script (between its CDATA markers), or NULL. */
+static const char *flame_script(const char *svg, size_t *n)
+{
+	const char *s = svg ? strstr(svg, "<script") : NULL, *a, *e;
+
+	if (!s || !(a = strstr(s, "<![CDATA[")) || !(e = strstr(a, "]]></script>")))
+		return NULL;
+	a += 9;
+	*n = (size_t)(e - a);
+	return a;
+}
+
 /* ---- the page ---- */
 
 static void put_page(struct html *h, const char *flame, size_t flamelen, const char *graph,
@@ -862,9 +949,25 @@ static void put_page(struct html *h, const char *flame, size_t flamelen, const c
 {
 	struct outbuf *out = h->out;
 
+	char hash[64], *js = xmalloc(strlen(html_js) + 2);
+	const char *fs;
+	size_t n;
+
+	/* only our two scripts run: the page's and the flame graph's, by their hashes */
 	outbuf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 			 "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-			 "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n"
+			 "script-src ");
+	js[0] = '\n';
+	strcpy(js + 1, html_js);
+	csp_hash(js, strlen(js), hash);
+	free(js);
+	outbuf_puts(out, hash);
+	if ((fs = flame_script(flame, &n))) {
+		csp_hash(fs, n, hash);
+		outbuf_putc(out, ' ');
+		outbuf_puts(out, hash);
+	}
+	outbuf_puts(out, "; style-src 'unsafe-inline'; img-src data:\">\n"
 			 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 			 "<title>annogrind report</title>\n<style>\n");
 	outbuf_puts(out, html_css);

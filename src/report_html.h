@@ -19,6 +19,8 @@
  * functions (report_asm_json(), objdump's text when tools).  Its style
  * and script are src/html/report.css and report.js, embedded at build
  * time; the script builds the page from the JSON with textContent only.
+ * The page's Content-Security-Policy loads nothing and runs only its
+ * script and the flame graph's, by their SHA-256 hashes.
  * Nothing in it depends on the time or the machine but what the profile,
  * the sources, dot and objdump give.  tools 0: neither dot nor objdump
  * is run (the fuzzer).

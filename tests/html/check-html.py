@@ -289,6 +289,21 @@ def check_hostile(d, path, js, shots):
     check(d.execute_script("return window.__pwned") is None, f"{tag}: no payload ran with each panel opened")
     errs = console_errors(d)
     check(not errs, f"{tag}: no console errors" + ("" if not errs else f": {errs[:3]}"))
+    # the CSP itself: a script that got into the page anyway (inline, or an
+    # event handler attribute) is refused, the page's own still run
+    page = open(path, encoding="utf-8", errors="surrogateescape").read()
+    bad = page.replace("<main>", "<main><script>window.__pwned=9</script>"
+                       "<img src=x onerror=\"window.__pwned=10\">", 1)
+    other = path + ".injected.html"
+    with open(other, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(bad)
+    d.get("file://" + os.path.abspath(other))
+    time.sleep(0.5)
+    refused = [e for e in d.get_log("browser") if "Content Security Policy" in e.get("message", "")]
+    check(d.execute_script("return window.__pwned") is None and len(refused) > 0,
+          f"{tag}: the CSP refuses a script injected into the page ({len(refused)} refused)")
+    check(len(rows(d)) == data["nrows"], f"{tag}: the page's own script still runs under the CSP")
+    os.unlink(other)
 
 
 def main():
