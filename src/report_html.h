@@ -33,7 +33,7 @@
 #define HTML_SPAN_MAX 400
 #define HTML_LINE_MAX 400
 /* machine code (report_asm.c, objdump) of the first this many functions */
-#define HTML_ASM_MAX 50
+#define HTML_ASM_MAX 20
 /* dot takes minutes on thousands of boxes: no call graph past --top of this */
 #define HTML_GRAPH_MAX 200
 
