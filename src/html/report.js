@@ -115,17 +115,20 @@
 		add(h, t);
 
 		t = el('table', 'totals');
-		row = add(el('tr'), el('th', null, 'Event'), el('th', null, 'Total'));
-		if (diff) add(row, el('th', null, 'Old total'), el('th', null, 'Change'));
+		row = add(el('tr'), el('th', null, 'Event'));
+		if (diff) add(row, el('th', 'num', 'Old total'), el('th', 'num', 'New total'), el('th', 'num', 'Change'));
+		else add(row, el('th', 'num', 'Total'));
 		add(t, row);
 		D.show.forEach(function (e) {
 			var r = el('tr'), name = el('td', null, evName(e));
 			if (D.events[e].long) name.title = D.events[e].long;
-			add(r, name, el('td', 'num', commify(total(e))));
+			add(r, name);
 			if (diff) {
 				var d = change(D.totals, e);
-				add(r, el('td', 'num', commify(before(D.totals, e))),
+				add(r, el('td', 'num', commify(before(D.totals, e))), el('td', 'num', commify(total(e))),
 				    el('td', 'num ' + changeClass(d), signed(d) + ' ' + relChange(D.totals, e)));
+			} else {
+				add(r, el('td', 'num', commify(total(e))));
 			}
 			add(t, r);
 		});
@@ -164,7 +167,7 @@
 			(D.threshold !== null ? ', ' : '') + 'at most ' + D.cap + ') of ' + D.nfns +
 			'. Click a function for its callers, callees and source.' +
 			(diff ? ' Red grew, blue shrank.' : '') +
-			(D.incl_known ? ' \u2265 marks an inclusive cost that is a lower bound (recursion).' : '');
+			(D.incl_known && !diff ? ' \u2265 marks an inclusive cost that is a lower bound (recursion).' : '');
 		add(h, note);
 		var nav = el('p', 'nav');
 		[['ag-table', 'Functions'], ['ag-flame', 'Flame graph'], ['ag-graph', 'Call graph']].forEach(function (x, i) {
@@ -459,7 +462,7 @@
 			}
 			add(meta, el('dt', null, evName(x)), el('dd', x === e ? 'current' : null, txt));
 		});
-		if (!diff && f.calls) add(meta, el('dt', null, 'Called'), el('dd', null, commify(f.calls) + ' times'));
+		if (!diff && f.calls) add(meta, el('dt', null, 'Called'), el('dd', null, commify(f.calls) + (f.calls === 1 ? ' time' : ' times')));
 		if (diff && f.status !== 'both') add(meta, el('dt', null, 'Status'), el('dd', 'status ' + f.status, f.status === 'new' ? 'only in the new profile' : 'only in the old profile'));
 		add(p, meta);
 		if (!f.callers) {
