@@ -564,7 +564,7 @@ static void put_file(struct html *h, const struct hfile *f)
 {
 	struct outbuf *out = h->out;
 	const char *fname = h->d ? report_diff_source_name(h->r, h->d, f->name) : f->name;
-	size_t len = 0, k, si = 0, nl = 0;
+	size_t len = 0, k, si = 0;
 	const char *why, *at, *end;
 	char *text = read_source(h, fname, &len, &why);
 	uint64_t line = 1;
@@ -603,7 +603,6 @@ static void put_file(struct html *h, const struct hfile *f)
 				continue;
 			outbuf_puts(out, first ? "\n[" : ",\n[");
 			first = 0;
-			nl++;
 			outbuf_u64(out, l);
 			outbuf_putc(out, ',');
 			if (s) {
@@ -650,7 +649,6 @@ static void put_file(struct html *h, const struct hfile *f)
 	}
 	outbuf_puts(out, "]}");
 	free(text);
-	(void)nl;
 }
 
 /* ---- the data block ---- */
