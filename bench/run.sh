@@ -214,6 +214,51 @@ if [ -f "$out/val.20M" ]; then
 	target "callgrind_annotate / annogrind peak memory, --incl --tree, 20M" "$(q "$(val 20M cmtree)" "$(val 20M mtree)")" ">=" 20
 fi
 
+# Flame graphs against speedscope's own Callgrind importer (issue 29's peer),
+# when node and npm are here: its npm package is fetched into bench/out once
+# (nothing of it is kept in the repository) and bench/speedscope-peer.js
+# runs its importer alone.  Real profiles from testdata, and the 20M file.
+SS_VERSION=1.25.0
+ss=$out/speedscope
+if command -v node >/dev/null && command -v npm >/dev/null; then
+	if ! ls "$ss"/package/dist/release/speedscope-*.js >/dev/null 2>&1; then
+		mkdir -p "$ss"
+		(cd "$ss" && npm pack --silent "speedscope@$SS_VERSION" >/dev/null 2>&1 &&
+			tar xzf "speedscope-$SS_VERSION.tgz") || echo "speedscope $SS_VERSION: npm pack failed" >&2
+	fi
+fi
+bundle=$(ls "$ss"/package/dist/release/speedscope-*.js 2>/dev/null | head -1)
+if [ -n "$bundle" ]; then
+	echo
+	echo "== --format=flamegraph against speedscope $SS_VERSION's Callgrind importer (node $(node --version))"
+	printf '%-34s %10s %10s %10s %10s %7s\n' profile "ours wall" "ours CPU" "ss first" "ss median" ratio
+	rm -f "$out/val.ss"
+	for p in python3:testdata/levels/real/python3-json.cg.gz cc1:testdata/views/cc1.out.gz bench-20M:; do
+		name=${p%%:*} src=${p#*:}
+		if [ -n "$src" ]; then
+			f=$out/real-$name.cg
+			[ -s "$f" ] || gzip -dc "$top/$src" >"$f"
+		else
+			f=$out/$name.cg
+			[ -s "$f" ] || continue
+		fi
+		ours=$(med "$RUNS" "$bin" --format=flamegraph "$f")
+		theirs=$(node "$top/bench/speedscope-peer.js" "$bundle" 3 "$f" 2>"$out/ss.err") || {
+			printf '%-34s %10s %10s  %s\n' "$name" "$(w "$ours")" "$(c "$ours")" "$(head -c 120 "$out/ss.err")"
+			continue
+		}
+		want=$("$bin" --format=tsv "$f" | awk -F'\t' '$1 == "total" { print $(NF - 1) }')
+		[ "${theirs%% *}" = "$want" ] || echo "note: speedscope's total ${theirs%% *}, the profile's $want ($name)"
+		first=$(echo "$theirs" | awk '{ print $2 / 1000 }')
+		r=$(ratio "$first" "$(w "$ours")")
+		printf '%-34s %10s %10s %10s %10s %7s\n' "$name" "$(w "$ours")" "$(c "$ours")" "$first" \
+			"$(echo "$theirs" | awk '{ print $3 / 1000 }')" "$r"
+		[ "$name" = python3 ] && echo "sspy=$r" >>"$out/val.ss"
+	done
+	target "speedscope import / annogrind flame graph, python3 (wall)" \
+		"$(sed -n 's/^sspy=//p' "$out/val.ss" 2>/dev/null | tail -1)" ">=" 3
+fi
+
 # The simulated run: per-block work measured in one thread, scheduled on N.
 sim=
 for size in $SIZES; do

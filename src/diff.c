@@ -69,21 +69,58 @@ static void map_events(struct diff *d)
 	d->partial = common != en->nraw || common != eo->nraw;
 }
 
+/* "A,B,...": the events of NEW below upto that OLD has too; returns the length. */
+static size_t common_events(const struct diff *d, size_t upto, char *buf, size_t len)
+{
+	const struct events *en = &d->p[DIFF_NEW]->ev;
+	size_t i, n = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < upto && n + 1 < len; i++)
+		if (d->old_ev[i] != DIFF_NO_EVENT)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "," : "", en->ev[i].name);
+	return n;
+}
+
+/*
+ * The raw events match, but NEW defines events by formulas that OLD does
+ * not define: 1 with them named in err, else 0.  Such an event is NEW's
+ * only and cannot be compared, while nothing in the raw lists differs.
+ */
+static int formulas_differ(const struct diff *d, int hint, char *err, size_t errlen)
+{
+	const struct events *en = &d->p[DIFF_NEW]->ev;
+	char a[120], f[160], c[120];
+	size_t i, nf = 0;
+
+	f[0] = '\0';
+	for (i = en->nraw; i < en->n; i++)
+		if (d->old_ev[i] == DIFF_NO_EVENT && nf + 1 < sizeof(f))
+			nf += (size_t)snprintf(f + nf, sizeof(f) - nf, "%s'%s = %s'", nf ? ", " : "",
+					       en->ev[i].name, en->ev[i].formula);
+	if (!nf)
+		return 0;
+	event_list(en, a, sizeof(a));
+	/* the events both have: every raw one, and the formulas both define */
+	if (common_events(d, en->n, c, sizeof(c)) && hint)
+		snprintf(err, errlen, "they record the same events ('%s') but only the new profile"
+			 " defines %s; --show and --sort can pick events both have (%s)", a, f, c);
+	else
+		snprintf(err, errlen, "they record the same events ('%s') but only the new profile"
+			 " defines %s", a, f);
+	return 1;
+}
+
 int diff_events_differ(const struct diff *d, int hint, char *err, size_t errlen)
 {
 	const struct events *eo = &d->p[DIFF_OLD]->ev, *en = &d->p[DIFF_NEW]->ev;
 	char a[120], b[120], c[120];
-	size_t i, n = 0;
 
 	if (!d->partial)
-		return 0;
+		return formulas_differ(d, hint, err, errlen);
 	event_list(eo, a, sizeof(a));
 	event_list(en, b, sizeof(b));
-	c[0] = '\0';
-	for (i = 0; i < en->nraw && n + 1 < sizeof(c); i++)
-		if (d->old_ev[i] != DIFF_NO_EVENT)
-			n += (size_t)snprintf(c + n, sizeof(c) - n, "%s%s", n ? "," : "", en->ev[i].name);
-	if (n && hint)
+	if (common_events(d, en->nraw, c, sizeof(c)) && hint)
 		snprintf(err, errlen, "they record different events ('%s' and '%s');"
 			 " --show and --sort can pick events both have (%s)", a, b, c);
 	else

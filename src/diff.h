@@ -117,7 +117,9 @@ static inline int diff_has_event(const struct diff *d, size_t ev)
 }
 /*
  * When the events differ: 1, with "they record different events (...)"
- * in err (and with hint, which events --show and --sort may pick); else 0.
+ * in err, or, when the recorded events match, which events only NEW
+ * defines by a formula (and with hint, which events --show and --sort may
+ * pick); else 0.
  */
 int diff_events_differ(const struct diff *d, int hint, char *err, size_t errlen);
 /* The name the diff gives a file of either profile (paired across folders). */

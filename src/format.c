@@ -8,6 +8,7 @@
 #include "report.h"
 #include "report_diff.h"
 #include "report_diff_asm.h"
+#include "report_diff_json.h"
 #include "report_diff_src.h"
 #include "report_dot.h"
 #include "report_flame.h"

@@ -1,6 +1,7 @@
 /* json: a small JSON writer on an outbuf, shared by every JSON output (report_json, report_asm, the diff). */
 #include "json.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "escape.h"
@@ -108,6 +109,36 @@ void json_counts(struct outbuf *out, const uint64_t *v, size_t n, int sgn, const
 		json_count(out, v[i], sgn);
 	}
 	outbuf_putc(out, ']');
+}
+
+void json_change(struct outbuf *out, uint64_t a, uint64_t b, int sgn)
+{
+	int up = sgn ? (int64_t)b >= (int64_t)a : b >= a;
+
+	if (!up)
+		outbuf_putc(out, '-');
+	outbuf_u64(out, up ? b - a : a - b);
+}
+
+void json_changes(struct outbuf *out, const uint64_t *a, const uint64_t *b, size_t n, int sgn)
+{
+	size_t i;
+
+	outbuf_putc(out, '[');
+	for (i = 0; i < n; i++) {
+		if (i)
+			outbuf_puts(out, ", ");
+		json_change(out, a[i], b[i], sgn);
+	}
+	outbuf_putc(out, ']');
+}
+
+void json_hex(struct outbuf *out, uint64_t v)
+{
+	char buf[32];
+
+	snprintf(buf, sizeof(buf), "\"0x%llx\"", (unsigned long long)v);
+	outbuf_puts(out, buf);
 }
 
 void json_cost(struct outbuf *out, const struct profile *p, const struct cc *c)

@@ -28,6 +28,12 @@ void json_name(struct outbuf *out, const char *s);
 void json_count(struct outbuf *out, uint64_t v, int sgn);
 /* An array of the n counts v[0..n), sep between them (",", or ", "), signed with sgn. */
 void json_counts(struct outbuf *out, const uint64_t *v, size_t n, int sgn, const char *sep);
+/* The change b - a of two counts, "-" before its size when b < a (read signed with sgn). */
+void json_change(struct outbuf *out, uint64_t a, uint64_t b, int sgn);
+/* The changes b[i] - a[i] of n counts as an array, ", " between them. */
+void json_changes(struct outbuf *out, const uint64_t *a, const uint64_t *b, size_t n, int sgn);
+/* An address as a string: "0x1a2b". */
+void json_hex(struct outbuf *out, uint64_t v);
 /* c as an array of p's events, null where c defines none (or c is NULL). */
 void json_cost(struct outbuf *out, const struct profile *p, const struct cc *c);
 /* The "events" array of p (name, long name and formula of each). */

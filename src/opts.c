@@ -413,10 +413,105 @@ static void add_arg(char ***v, size_t *n, char *arg)
 	(*v)[(*n)++] = arg;
 }
 
+/* The options of what the report shows; returns 1 when c was one of them, -1 on error. */
+static int parse_report_option(struct opts *o, int c, char *arg)
+{
+	char *end;
+
+	switch (c) {
+	case OPT_SHOW:
+		free_list(o->show, o->nshow);
+		o->nshow = split_list(arg, &o->show);
+		return 1;
+	case OPT_SORT:
+		if (set_sort(o, arg))
+			return -1;
+		return 1;
+	case OPT_THRESHOLD:
+		free(threshold_buf);
+		threshold_buf = xstrdup(arg);
+		if (parse_pct(threshold_buf, &o->threshold_v)) {
+			snprintf(o->err, sizeof(o->err),
+				 "bad --threshold '%.60s' (want a percentage from 0 to 100)", arg);
+			return -1;
+		}
+		o->threshold = threshold_buf;
+		o->threshold_given = 1;
+		return 1;
+	case OPT_SHOW_PERCS:
+		if (yes_no(o, "show-percs", arg, &o->show_percs))
+			return -1;
+		return 1;
+	case OPT_AUTO:
+		if (yes_no(o, "auto", arg, &o->auto_annotate))
+			return -1;
+		return 1;
+	case OPT_NO_SHOW_PERCS:
+		o->show_percs = 0;
+		return 1;
+	case OPT_NO_ANNOTATE:
+		o->auto_annotate = 0;
+		return 1;
+	case OPT_INCLUSIVE:
+		if (yes_no(o, "inclusive", arg, &o->inclusive))
+			return -1;
+		return 1;
+	case OPT_WHOLE_FUNCTIONS:
+		if (yes_no(o, "whole-functions", arg, &o->whole_functions))
+			return -1;
+		return 1;
+	case OPT_CONTEXT:
+		o->context = strtol(arg, &end, 10);
+		if (!*arg || *end || o->context < 0 || o->context > 1000000) {
+			snprintf(o->err, sizeof(o->err),
+				 "bad --context '%.60s' (want a number of lines)", arg);
+			return -1;
+		}
+		return 1;
+	case OPT_TREE:
+		if (!strcmp(arg, "none")) {
+			o->tree_caller = o->tree_calling = 0;
+		} else if (!strcmp(arg, "caller")) {
+			o->tree_caller = 1;
+			o->tree_calling = 0;
+		} else if (!strcmp(arg, "calling")) {
+			o->tree_caller = 0;
+			o->tree_calling = 1;
+		} else if (!strcmp(arg, "both")) {
+			o->tree_caller = o->tree_calling = 1;
+		} else {
+			snprintf(o->err, sizeof(o->err),
+				 "--tree takes none, caller, calling or both, not '%.60s'", arg);
+			return -1;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* -I DIR (callgrind_annotate's -I=DIR too): a folder to look for sources in, kept ending in '/'. */
+static void add_include(struct opts *o, const char *d)
+{
+	size_t len;
+	char *dir;
+
+	if (*d == '=')
+		d++;
+	len = strlen(d);
+	while (len > 1 && d[len - 1] == '/')
+		len--;
+	dir = xmalloc(len + 2);
+	memcpy(dir, d, len);
+	if (!len || d[len - 1] != '/')
+		dir[len++] = '/';
+	dir[len] = '\0';
+	o->include = xrealloc(o->include, (o->ninclude + 1) * sizeof(*o->include));
+	o->include[o->ninclude++] = dir;
+}
+
 int opts_parse(struct opts *o, int argc, char **argv)
 {
 	int c;
-	char *end;
 
 	optind = 0;	/* full re-initialisation, so tests may parse twice */
 	opterr = 0;
@@ -430,6 +525,8 @@ int opts_parse(struct opts *o, int argc, char **argv)
 			ci = parse_asm_option(o, c, optarg);
 		if (!ci)
 			ci = parse_speed_option(o, c, optarg);
+		if (!ci)
+			ci = parse_report_option(o, c, optarg);
 		if (ci < 0)
 			return -1;
 		if (ci)
@@ -440,72 +537,6 @@ int opts_parse(struct opts *o, int argc, char **argv)
 			break;
 		case OPT_VERSION:
 			o->version = 1;
-			break;
-		case OPT_SHOW:
-			free_list(o->show, o->nshow);
-			o->nshow = split_list(optarg, &o->show);
-			break;
-		case OPT_SORT:
-			if (set_sort(o, optarg))
-				return -1;
-			break;
-		case OPT_THRESHOLD:
-			free(threshold_buf);
-			threshold_buf = xstrdup(optarg);
-			if (parse_pct(threshold_buf, &o->threshold_v)) {
-				snprintf(o->err, sizeof(o->err),
-					 "bad --threshold '%.60s' (want a percentage from 0 to 100)", optarg);
-				return -1;
-			}
-			o->threshold = threshold_buf;
-			o->threshold_given = 1;
-			break;
-		case OPT_SHOW_PERCS:
-			if (yes_no(o, "show-percs", optarg, &o->show_percs))
-				return -1;
-			break;
-		case OPT_AUTO:
-			if (yes_no(o, "auto", optarg, &o->auto_annotate))
-				return -1;
-			break;
-		case OPT_NO_SHOW_PERCS:
-			o->show_percs = 0;
-			break;
-		case OPT_NO_ANNOTATE:
-			o->auto_annotate = 0;
-			break;
-		case OPT_INCLUSIVE:
-			if (yes_no(o, "inclusive", optarg, &o->inclusive))
-				return -1;
-			break;
-		case OPT_WHOLE_FUNCTIONS:
-			if (yes_no(o, "whole-functions", optarg, &o->whole_functions))
-				return -1;
-			break;
-		case OPT_CONTEXT:
-			o->context = strtol(optarg, &end, 10);
-			if (!*optarg || *end || o->context < 0 || o->context > 1000000) {
-				snprintf(o->err, sizeof(o->err),
-					 "bad --context '%.60s' (want a number of lines)", optarg);
-				return -1;
-			}
-			break;
-		case OPT_TREE:
-			if (!strcmp(optarg, "none")) {
-				o->tree_caller = o->tree_calling = 0;
-			} else if (!strcmp(optarg, "caller")) {
-				o->tree_caller = 1;
-				o->tree_calling = 0;
-			} else if (!strcmp(optarg, "calling")) {
-				o->tree_caller = 0;
-				o->tree_calling = 1;
-			} else if (!strcmp(optarg, "both")) {
-				o->tree_caller = o->tree_calling = 1;
-			} else {
-				snprintf(o->err, sizeof(o->err),
-					 "--tree takes none, caller, calling or both, not '%.60s'", optarg);
-				return -1;
-			}
 			break;
 		case OPT_FORMAT:
 			if (set_format(o, optarg))
@@ -522,24 +553,9 @@ int opts_parse(struct opts *o, int argc, char **argv)
 			warn_foreign_re("--mod-filename", optarg);
 			add_arg(&o->mod_filename, &o->nmod_filename, optarg);
 			break;
-		case 'I': {
-			const char *d = optarg;
-			size_t len;
-			char *dir;
-			if (*d == '=')	/* callgrind_annotate's "-I=DIR" */
-				d++;
-			len = strlen(d);
-			while (len > 1 && d[len - 1] == '/')
-				len--;
-			dir = xmalloc(len + 2);
-			memcpy(dir, d, len);
-			if (!len || d[len - 1] != '/')
-				dir[len++] = '/';
-			dir[len] = '\0';
-			o->include = xrealloc(o->include, (o->ninclude + 1) * sizeof(*o->include));
-			o->include[o->ninclude++] = dir;
+		case 'I':
+			add_include(o, optarg);
 			break;
-		}
 		case '?':
 		default:
 			if (optopt && optopt < 256)

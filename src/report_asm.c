@@ -1112,14 +1112,6 @@ void report_asm(struct report *r)
 
 /* ---- JSON: "machine_code" (report_json.c) ---- */
 
-static void json_addr(struct outbuf *out, uint64_t a)
-{
-	char buf[32];
-
-	snprintf(buf, sizeof(buf), "\"0x%llx\"", (unsigned long long)a);
-	outbuf_puts(out, buf);
-}
-
 /* The text objdump shows at each address of v (NULL where none); -1 with a reason when it cannot. */
 static int json_texts(struct asm_ctx *x, const struct icode *u, const struct instr *const *v,
 		      size_t n, const char **text, struct objinsn **insns, size_t *ninsns,
@@ -1196,7 +1188,7 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 			const struct ijump *j;
 			const struct icall *c;
 			outbuf_puts(out, k ? ",\n      {\"address\": " : "\n      {\"address\": ");
-			json_addr(out, in->addr);
+			json_hex(out, in->addr);
 			outbuf_puts(out, ", \"cost\": ");
 			json_cost(out, p, in->cc);
 			outbuf_puts(out, ", \"file\": ");
@@ -1210,7 +1202,7 @@ void report_asm_json(struct report *r, struct outbuf *out, const struct fn *cons
 			outbuf_puts(out, ",\n       \"jumps\": [");
 			for (j = in->jumps; j; j = j->next) {
 				outbuf_puts(out, j == in->jumps ? "{\"to\": " : ", {\"to\": ");
-				json_addr(out, j->to);
+				json_hex(out, j->to);
 				outbuf_puts(out, ", \"to_function\": ");
 				json_str(out, j->to_fn);
 				outbuf_puts(out, j->cond ? ", \"conditional\": true, \"taken\": "

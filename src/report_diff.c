@@ -10,54 +10,50 @@
 #include "json.h"
 #include "numfmt.h"
 #include "outbuf.h"
-#include "report_diff_asm.h"
-#include "report_diff_src.h"
 #include "sort.h"
-#include "whole.h"
 
 #define CELL 64		/* bytes of a cell: sign, 26 digits and commas, a percentage */
 
 /*
- * The profiles' counts are signed (Cachegrind's, struct diff.sgn): set by
- * each entry point below from its diff, read by the helpers it calls.
+ * sgn, below: the profiles' counts are signed (Cachegrind's, struct
+ * diff.sgn), so a count's top bit is its sign.
  */
-static int sgn;
 
 /* b > a, as counts of the profiles compared */
-static int gt(uint64_t a, uint64_t b)
+static int gt(int sgn, uint64_t a, uint64_t b)
 {
 	return sgn ? (int64_t)b > (int64_t)a : b > a;
 }
 
 /* |b - a|: below 2^64 for two unsigned or two signed 64-bit counts */
-static uint64_t dist(uint64_t a, uint64_t b)
+static uint64_t dist(int sgn, uint64_t a, uint64_t b)
 {
-	return gt(a, b) ? b - a : a - b;
+	return gt(sgn, a, b) ? b - a : a - b;
 }
 
 /* a count as a number */
-static double num(uint64_t v)
+static double num(int sgn, uint64_t v)
 {
 	return sgn ? (double)(int64_t)v : (double)v;
 }
 
 /* "+1,234" or "-1,234" or "0"; buf holds at least 32 bytes. */
-static size_t signed_num(uint64_t a, uint64_t b, char *buf)
+static size_t signed_num(int sgn, uint64_t a, uint64_t b, char *buf)
 {
 	size_t n = 0;
 
 	if (b != a)
-		buf[n++] = gt(a, b) ? '+' : '-';
-	return n + numfmt_commify(dist(a, b), buf + n);
+		buf[n++] = gt(sgn, a, b) ? '+' : '-';
+	return n + numfmt_commify(dist(sgn, a, b), buf + n);
 }
 
 /*
  * One cell: the change from a to b and, when show_percs, the change
  * relative to a: " (+12.34%)"; " (new)" when a is 0 and b is not.
  */
-static size_t cell(const struct report *r, uint64_t a, uint64_t b, char *buf)
+static size_t cell(const struct report *r, int sgn, uint64_t a, uint64_t b, char *buf)
 {
-	size_t n = signed_num(a, b, buf);
+	size_t n = signed_num(sgn, a, b, buf);
 	int k;
 
 	if (!r->o->show_percs || a == b)
@@ -66,7 +62,7 @@ static size_t cell(const struct report *r, uint64_t a, uint64_t b, char *buf)
 		k = snprintf(buf + n, CELL - n, " (new)");
 	else
 		k = snprintf(buf + n, CELL - n, " (%+.2f%%)",
-			     (num(b) - num(a)) * 100.0 / fabs(num(a)));
+			     (num(sgn, b) - num(sgn, a)) * 100.0 / fabs(num(sgn, a)));
 	return k < 0 ? n : n + (size_t)k < CELL ? n + (size_t)k : CELL - 1;
 }
 
@@ -75,22 +71,27 @@ struct drow {
 	const struct cc *key[2];	/* the cost sorted by: self, or inclusive */
 };
 
-static const struct report *cmp_r;
-
-static uint64_t absdiff(const struct cc *const c[2], size_t e)
+static uint64_t absdiff(int sgn, const struct cc *const c[2], size_t e)
 {
-	return dist(c[0]->v[e], c[1]->v[e]);
+	return dist(sgn, c[0]->v[e], c[1]->v[e]);
 }
 
-static int drow_cmp(const void *x, const void *y)
+/* What drow_cmp() orders by: the report's sort events, and how counts read. */
+struct drow_order {
+	const struct report *r;
+	int sgn;
+};
+
+static int drow_cmp(const void *x, const void *y, void *ctx)
 {
+	const struct drow_order *ord = ctx;
 	const struct drow *a = x, *b = y;
 	size_t k;
 	int c;
 
-	for (k = 0; k < cmp_r->nsort; k++) {
-		size_t e = cmp_r->sort[k];
-		uint64_t da = absdiff(a->key, e), db = absdiff(b->key, e);
+	for (k = 0; k < ord->r->nsort; k++) {
+		size_t e = ord->r->sort[k];
+		uint64_t da = absdiff(ord->sgn, a->key, e), db = absdiff(ord->sgn, b->key, e);
 		if (da != db)
 			return da > db ? -1 : 1;
 	}
@@ -115,8 +116,8 @@ static int changed(const struct diff *d, const struct diff_fn *f)
 static size_t collect(const struct report *r, const struct diff *d, struct drow *rows, int all)
 {
 	const struct opts *o = r->o;
+	struct drow_order ord = { r, d->sgn };
 	size_t i, n = 0;
-	sgn = d->sgn;
 
 	for (i = 0; i < d->nfns; i++) {
 		const struct diff_fn *f = d->fns[i];
@@ -129,8 +130,7 @@ static size_t collect(const struct report *r, const struct diff *d, struct drow 
 		rows[n].key[1] = o->inclusive ? f->incl[1] : f->self[1];
 		n++;
 	}
-	cmp_r = r;
-	sort_array(rows, n, sizeof(*rows), drow_cmp);
+	sort_array_r(rows, n, sizeof(*rows), drow_cmp, &ord);
 	return n;
 }
 
@@ -142,19 +142,20 @@ static size_t collect(const struct report *r, const struct diff *d, struct drow 
  * of the same sum (rows come by size: the rest are smaller still), as in
  * the report, whose cuts are of the program total.
  */
-static size_t threshold_cut(const struct report *r, const struct drow *rows, size_t nrows)
+static size_t threshold_cut(const struct report *r, int sgn, const struct drow *rows,
+			    size_t nrows)
 {
 	double *sum = xcalloc(r->nsort + 1, sizeof(*sum)), *curr = xcalloc(r->nsort + 1, sizeof(*curr));
 	size_t i, k;
 
 	for (i = 0; i < nrows; i++)
 		for (k = 0; k < r->nsort; k++)
-			sum[k] += (double)absdiff(rows[i].key, r->sort[k]);
+			sum[k] += (double)absdiff(sgn, rows[i].key, r->sort[k]);
 	for (i = 0; i < nrows; i++) {
 		if (r->o->top && i >= r->o->top)
 			break;
 		if (r->nsort && r->o->row_threshold > 0 &&
-		    (double)absdiff(rows[i].key, r->sort[0]) * 100.0 < r->o->row_threshold * sum[0])
+		    (double)absdiff(sgn, rows[i].key, r->sort[0]) * 100.0 < r->o->row_threshold * sum[0])
 			break;
 		if (!r->filter)
 			continue;
@@ -167,14 +168,14 @@ static size_t threshold_cut(const struct report *r, const struct drow *rows, siz
 		if (reached)
 			break;
 		for (k = 0; k < r->nsort; k++)
-			curr[k] += (double)absdiff(rows[i].key, r->sort[k]);
+			curr[k] += (double)absdiff(sgn, rows[i].key, r->sort[k]);
 	}
 	free(sum);
 	free(curr);
 	return i;
 }
 
-static const char *status(const struct diff *d, const struct diff_fn *f)
+const char *report_diff_status(const struct diff *d, const struct diff_fn *f)
 {
 	if (!f->in[0])
 		return "new";
@@ -190,16 +191,16 @@ static void pad(FILE *out, size_t n)
 }
 
 /* Cells of a row: per shown event, self change then (after all self columns) inclusive change. */
-static void row_cells(const struct report *r, const struct cc *const self[2],
+static void row_cells(const struct report *r, int sgn, const struct cc *const self[2],
 		      const struct cc *const incl[2], char (*cells)[CELL])
 {
 	size_t k;
 
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k];
-		cell(r, self[0]->v[e], self[1]->v[e], cells[k]);
+		cell(r, sgn, self[0]->v[e], self[1]->v[e], cells[k]);
 		if (incl)
-			cell(r, incl[0]->v[e], incl[1]->v[e], cells[r->nshow + k]);
+			cell(r, sgn, incl[0]->v[e], incl[1]->v[e], cells[r->nshow + k]);
 	}
 }
 
@@ -294,7 +295,7 @@ static void totals(const struct report *r, const struct diff *d)
 	FILE *out = r->out;
 	size_t k, w;
 	char cells[3][CELL];
-	sgn = d->sgn;
+	int sgn = d->sgn;
 
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k], i;
@@ -302,7 +303,7 @@ static void totals(const struct report *r, const struct diff *d)
 		size_t len = escape_width(name, strlen(name), r->esc);
 		numfmt_commify_as(d->total[0]->v[e], sgn, cells[0]);
 		numfmt_commify_as(d->total[1]->v[e], sgn, cells[1]);
-		cell(r, d->total[0]->v[e], d->total[1]->v[e], cells[2]);
+		cell(r, sgn, d->total[0]->v[e], d->total[1]->v[e], cells[2]);
 		for (i = 0; i < 3; i++)
 			if (strlen(cells[i]) > len)
 				len = strlen(cells[i]);
@@ -322,7 +323,7 @@ static void totals(const struct report *r, const struct diff *d)
 			if (w < 2)
 				len = numfmt_commify_as(d->total[w]->v[e], sgn, text);
 			else
-				len = cell(r, d->total[0]->v[e], d->total[1]->v[e], text);
+				len = cell(r, sgn, d->total[0]->v[e], d->total[1]->v[e], text);
 			pad(out, r->width[e] - len);
 			fputs(text, out);
 			putc(' ', out);
@@ -346,7 +347,7 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 	totals(r, d);
 
 	ncollected = collect(r, d, rows, 0);
-	nrows = threshold_cut(r, rows, ncollected);
+	nrows = threshold_cut(r, d->sgn, rows, ncollected);
 
 	/* column widths: the headers and every changed function's cells, shown or not */
 	for (k = 0; k < r->nshow; k++) {
@@ -355,7 +356,7 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 		w[r->nshow + k] = w[k];
 	}
 	for (i = 0; i < ncollected; i++) {
-		row_cells(r, (const struct cc *const *)rows[i].f->self,
+		row_cells(r, d->sgn, (const struct cc *const *)rows[i].f->self,
 			  (const struct cc *const *)rows[i].f->incl, cells);
 		for (k = 0; k < ncol; k++)
 			if (strlen(cells[k]) > w[k])
@@ -374,7 +375,8 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 	report_rule(r);
 	for (i = 0; i < nrows; i++) {
 		const struct diff_fn *f = rows[i].f;
-		row_cells(r, (const struct cc *const *)f->self, (const struct cc *const *)f->incl, cells);
+		row_cells(r, d->sgn, (const struct cc *const *)f->self,
+			  (const struct cc *const *)f->incl, cells);
 		print_cells(r, cells, w, ncol);
 		putc(' ', out);
 		report_name(r, f->file);
@@ -403,163 +405,39 @@ const struct diff_fn **report_diff_rows(const struct report *r, const struct dif
 	const struct diff_fn **v = xcalloc(d->nfns + 1, sizeof(*v));
 	size_t i;
 
-	*n = threshold_cut(r, rows, collect(r, d, rows, 0));
+	*n = threshold_cut(r, d->sgn, rows, collect(r, d, rows, 0));
 	for (i = 0; i < *n; i++)
 		v[i] = rows[i].f;
 	free(rows);
 	return v;
 }
 
-/* ---- machine-readable forms (the pieces of report_json.c and report_tsv.c) ---- */
+const struct diff_fn **report_diff_all_rows(const struct report *r, const struct diff *d,
+					  size_t *n)
+{
+	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
+	const struct diff_fn **v = xcalloc(d->nfns + 1, sizeof(*v));
+	size_t i;
+
+	*n = collect(r, d, rows, 1);
+	for (i = 0; i < *n; i++)
+		v[i] = rows[i].f;
+	free(rows);
+	return v;
+}
+
+/* ---- machine-readable forms (the TSV here, the JSON in report_diff_json.c) ---- */
 
 void report_diff_json_cost(struct outbuf *out, const struct diff *d, const struct cc *c)
 {
-	sgn = d->sgn;
-	json_counts(out, c->v, d->nev, sgn, ", ");
-}
-
-static void jside(struct outbuf *out, const struct profile *p, const char *name)
-{
-	outbuf_puts(out, "{\"profile\": ");
-	json_str(out, name);
-	outbuf_puts(out, ", \"creator\": ");
-	json_str(out, p->creator);
-	outbuf_puts(out, ", \"cmd\": ");
-	json_str(out, p->cmd);
-	outbuf_puts(out, ", \"pid\": ");
-	json_str(out, p->pid);
-	outbuf_putc(out, '}');
-}
-
-static void jlist(struct outbuf *out, char *const *v, size_t n)
-{
-	size_t i;
-
-	outbuf_putc(out, '[');
-	for (i = 0; i < n; i++) {
-		if (i)
-			outbuf_puts(out, ", ");
-		json_str(out, v[i]);
-	}
-	outbuf_putc(out, ']');
-}
-
-/* A pair of cost objects: {"old": [...], "new": [...]} */
-static void jpair(struct outbuf *out, const struct diff *d, const struct cc *const c[2])
-{
-	outbuf_puts(out, "{\"old\": ");
-	report_diff_json_cost(out, d, c[0]);
-	outbuf_puts(out, ", \"new\": ");
-	report_diff_json_cost(out, d, c[1]);
-	outbuf_putc(out, '}');
-}
-
-/*
- * The function whole (whole.h, diff.h): "inlined_into", the function
- * ({"file", "name"}) whose code this piece was inlined into (null: none),
- * and "whole", null for such a piece, else the old and new costs of the
- * function with its pieces summed.
- */
-static void jwhole(struct outbuf *out, const struct diff *d, const struct diff_fn *f)
-{
-	const struct fn *host = NULL;
-	const struct diff_fn *w;
-	int s;
-
-	if (!d->whole_diff)
-		return;
-	for (s = 0; s < 2 && !host; s++)
-		if (f->fn[s] && d->whole[s]->host[f->fn[s]->id])
-			host = d->whole[s]->host[f->fn[s]->id];
-	outbuf_puts(out, ",\n    \"inlined_into\": ");
-	if (host) {
-		outbuf_puts(out, "{\"file\": ");
-		json_name(out, diff_file_name(d, host->k.file->name));
-		outbuf_puts(out, ", \"name\": ");
-		json_name(out, host->k.name);
-		outbuf_puts(out, "}, \"whole\": null");
-		return;
-	}
-	w = diff_find(d->whole_diff, f->file, f->name);
-	outbuf_puts(out, "null, \"whole\": ");
-	if (!w) {
-		outbuf_puts(out, "null");
-		return;
-	}
-	outbuf_puts(out, "{\"self\": ");
-	jpair(out, d->whole_diff, (const struct cc *const *)w->self);
-	outbuf_puts(out, ", \"inclusive\": ");
-	jpair(out, d->whole_diff, (const struct cc *const *)w->incl);
-	outbuf_putc(out, '}');
-}
-
-void report_diff_json(struct report *r, const struct diff *d, const char *old_name,
-		      const char *new_name)
-{
-	const struct profile *pn = d->p[DIFF_NEW];
-	const struct opts *o = r->o;
-	static struct outbuf ob;
-	struct outbuf *out = &ob;
-	struct drow *rows = xcalloc(d->nfns + 1, sizeof(*rows));
-	size_t n, i;
-
-	outbuf_init(out, r->out);
-	outbuf_puts(out, "{\n  \"schema\": \"annogrind-diff\",\n  \"version\": 1,\n  \"old\": ");
-	jside(out, d->p[DIFF_OLD], old_name);
-	outbuf_puts(out, ",\n  \"new\": ");
-	jside(out, pn, new_name);
-	outbuf_puts(out, ",\n  \"events\": ");
-	json_events(out, pn);
-	outbuf_puts(out, ",\n  \"totals\": ");
-	jpair(out, d, (const struct cc *const *)d->total);
-	outbuf_puts(out, o->inclusive ? ",\n  \"order\": \"inclusive\",\n  \"sort\": ["
-				      : ",\n  \"order\": \"self\",\n  \"sort\": [");
-	for (i = 0; i < r->nsort; i++) {
-		if (i)
-			outbuf_puts(out, ", ");
-		json_str(out, pn->ev.ev[r->sort[i]].name);
-	}
-	outbuf_puts(out, "],\n  \"mod_funcname\": ");
-	jlist(out, o->mod_funcname, o->nmod_funcname);
-	outbuf_puts(out, ",\n  \"mod_filename\": ");
-	jlist(out, o->mod_filename, o->nmod_filename);
-	outbuf_puts(out, ",\n  \"functions\": [");
-	n = collect(r, d, rows, 1);
-	if (o->top && n > o->top)
-		n = o->top;
-	for (i = 0; i < n; i++) {
-		const struct diff_fn *f = rows[i].f;
-		outbuf_puts(out, i ? ",\n   {\"file\": " : "\n   {\"file\": ");
-		json_name(out, f->file);
-		outbuf_puts(out, ", \"name\": ");
-		json_name(out, f->name);
-		outbuf_puts(out, ", \"object\": ");
-		json_name(out, f->obj ? f->obj : "");
-		outbuf_puts(out, ", \"status\": \"");
-		outbuf_puts(out, status(d, f));
-		outbuf_puts(out, "\",\n    \"self\": ");
-		jpair(out, d, (const struct cc *const *)f->self);
-		outbuf_puts(out, ",\n    \"inclusive\": ");
-		jpair(out, d, (const struct cc *const *)f->incl);
-		jwhole(out, d, f);
-		outbuf_putc(out, '}');
-	}
-	outbuf_puts(out, n ? "\n  ],\n  \"sources\": " : "],\n  \"sources\": ");
-	report_diff_source_json(r, d, out);
-	if (o->annotate_asm) {
-		outbuf_puts(out, ",\n  \"machine_code\": ");
-		report_diff_asm_json(r, d, out);
-	}
-	outbuf_puts(out, "\n}\n");
-	outbuf_flush(out);
-	free(rows);
+	json_counts(out, c->v, d->nev, d->sgn, ", ");
 }
 
 /* Per event: old, new and the signed change. */
 static void tcost(struct outbuf *out, const struct diff *d, const struct cc *a, const struct cc *b)
 {
 	size_t i;
-	sgn = d->sgn;
+	int sgn = d->sgn;
 
 	for (i = 0; i < d->nev; i++) {
 		uint64_t x = a->v[i], y = b->v[i], xy[2] = { x, y };
@@ -571,9 +449,9 @@ static void tcost(struct outbuf *out, const struct diff *d, const struct cc *a, 
 			outbuf_u64(out, sgn && (int64_t)xy[k] < 0 ? 0 - xy[k] : xy[k]);
 		}
 		outbuf_putc(out, '\t');
-		if (gt(y, x))
+		if (gt(sgn, y, x))
 			outbuf_putc(out, '-');
-		outbuf_u64(out, dist(x, y));
+		outbuf_u64(out, dist(sgn, x, y));
 	}
 }
 
@@ -611,7 +489,7 @@ void report_diff_tsv(struct report *r, const struct diff *d)
 	for (i = 0; i < n; i++) {
 		const struct diff_fn *f = rows[i].f;
 		outbuf_puts(out, "fn\t");
-		outbuf_puts(out, status(d, f));
+		outbuf_puts(out, report_diff_status(d, f));
 		outbuf_putc(out, '\t');
 		report_tsv_name(out, f->obj, r->esc);
 		outbuf_putc(out, '\t');

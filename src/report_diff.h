@@ -27,17 +27,24 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 const struct diff_fn **report_diff_rows(const struct report *r, const struct diff *d, size_t *n);
 
 /*
+ * Every function of either profile, changed or not, in the order above
+ * (not cut): a malloc'ed array of *n pointers into d.  The comparisons
+ * for programs list these (report_diff_json.h, report_diff_tsv()).
+ */
+const struct diff_fn **report_diff_all_rows(const struct report *r, const struct diff *d,
+					  size_t *n);
+/* "new", "gone", "changed" or "same". */
+const char *report_diff_status(const struct diff *d, const struct diff_fn *f);
+
+/*
  * The same comparison for programs, every function of either profile
  * (changed or not, cut only by --top), in the order above:
- * report_diff_json() writes schema "annogrind-diff" version 1
- * (doc/annogrind-diff.schema.json); report_diff_tsv() writes "# annogrind
- * diff tsv 1", "#event" lines, a header row, a "total" row and one "fn" row
- * per function with its status (new, gone, changed, same), object, file,
- * name, then per event old, new and signed change of the self cost, then
- * the same of the inclusive cost.
+ * report_diff_tsv() writes "# annogrind diff tsv 1", "#event" lines, a
+ * header row, a "total" row and one "fn" row per function with its status
+ * (new, gone, changed, same), object, file, name, then per event old, new
+ * and signed change of the self cost, then the same of the inclusive
+ * cost.  The JSON form is report_diff_json.h's.
  */
-void report_diff_json(struct report *r, const struct diff *d, const char *old_name,
-		      const char *new_name);
 void report_diff_tsv(struct report *r, const struct diff *d);
 
 struct outbuf;

@@ -385,6 +385,68 @@ static uint64_t cost(const struct diff *d, const struct arow *w, int side, size_
 	return w->in[1]->cc->v[e];
 }
 
+/* The rows shown: those with a cost on a side, and ctx rows around them (1 each; n + 1 bytes). */
+static unsigned char *rows_shown(const struct arow *v, size_t n, uint64_t ctx)
+{
+	unsigned char *show = xcalloc(n + 1, 1);
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		if (!v[i].in[0] && !v[i].in[1])
+			continue;
+		for (k = i > ctx ? i - ctx : 0; k < n && k <= i + ctx; k++)
+			show[k] = 1;
+	}
+	return show;
+}
+
+/* Each column's width w[] (old, new, change per shown event) over the n rows; the header. */
+static void print_columns(const struct report *r, const struct diff *d, const struct arow *v,
+			  size_t n, size_t *w, char (*cells)[ACELL])
+{
+	FILE *out = r->out;
+	size_t ncol = 3 * r->nshow, i, k;
+
+	for (k = 0; k < r->nshow; k++) {
+		const char *ev = r->p->ev.ev[r->show[k]].name;
+		w[3 * k] = w[3 * k + 1] = strlen(ev) + 4;
+		w[3 * k + 2] = strlen(ev) + 7;
+	}
+	for (i = 0; i < n; i++) {
+		row_cells(r, d->old_ev, &v[i], cells);
+		for (k = 0; k < ncol; k++)
+			if (strlen(cells[k]) > w[k])
+				w[k] = strlen(cells[k]);
+	}
+	for (k = 0; k < r->nshow; k++) {
+		const char *ev = r->p->ev.ev[r->show[k]].name;
+		static const char *const what[] = { " old", " new", " change" };
+		int c;
+		for (c = 0; c < 3; c++) {
+			report_str(r, ev);
+			fputs(what[c], out);
+			if (c < 2 || k + 1 < r->nshow)
+				fprintf(out, "%*s ", (int)(w[3 * k + c] - strlen(ev) - strlen(what[c])), "");
+		}
+	}
+	fputs("\n\n", out);
+}
+
+/* The sums of the rows shown, old, new and the change, per shown event (sum: old, new of each). */
+static void print_sums(const struct report *r, const size_t *w, const uint64_t *sum)
+{
+	size_t k;
+
+	for (k = 0; k < r->nshow; k++) {
+		char a[ACELL], b[ACELL], c[ACELL];
+		numfmt_commify(sum[2 * k], a);
+		numfmt_commify(sum[2 * k + 1], b);
+		change(c, sum[2 * k], sum[2 * k + 1]);
+		fprintf(r->out, "%*s %*s %*s ", (int)w[3 * k], a, (int)w[3 * k + 1], b, (int)w[3 * k + 2], c);
+	}
+	fputs("  total of the instructions shown\n\n", r->out);
+}
+
 int report_diff_asm_function(const struct report *r, const struct diff *d, const struct diff_fn *f,
 			     int titled)
 {
@@ -394,7 +456,7 @@ int report_diff_asm_function(const struct report *r, const struct diff *d, const
 	size_t n, i, k, ncol = 3 * r->nshow, *w = xcalloc(ncol + 1, sizeof(*w));
 	char (*cells)[ACELL] = xcalloc(ncol + 1, sizeof(*cells));
 	unsigned char *show;
-	uint64_t ctx = (uint64_t)r->o->context, last = 0;
+	uint64_t last = 0;
 	uint64_t *sum = xcalloc(2 * r->nshow + 1, sizeof(*sum));
 	int side, any = 0, aw[2] = { 0, 0 }, both;
 
@@ -419,37 +481,8 @@ int report_diff_asm_function(const struct report *r, const struct diff *d, const
 	}
 	fprintf(out, "  %s\n\n", pair_how[fa.how]);
 
-	/* rows with a cost on a side, and --context rows around them */
-	show = xcalloc(n + 1, 1);
-	for (i = 0; i < n; i++) {
-		if (!v[i].in[0] && !v[i].in[1])
-			continue;
-		for (k = i > ctx ? i - ctx : 0; k < n && k <= i + ctx; k++)
-			show[k] = 1;
-	}
-	for (k = 0; k < r->nshow; k++) {
-		const char *ev = r->p->ev.ev[r->show[k]].name;
-		w[3 * k] = w[3 * k + 1] = strlen(ev) + 4;
-		w[3 * k + 2] = strlen(ev) + 7;
-	}
-	for (i = 0; i < n; i++) {
-		row_cells(r, d->old_ev, &v[i], cells);
-		for (k = 0; k < ncol; k++)
-			if (strlen(cells[k]) > w[k])
-				w[k] = strlen(cells[k]);
-	}
-	for (k = 0; k < r->nshow; k++) {
-		const char *ev = r->p->ev.ev[r->show[k]].name;
-		static const char *const what[] = { " old", " new", " change" };
-		int c;
-		for (c = 0; c < 3; c++) {
-			report_str(r, ev);
-			fputs(what[c], out);
-			if (c < 2 || k + 1 < r->nshow)
-				fprintf(out, "%*s ", (int)(w[3 * k + c] - strlen(ev) - strlen(what[c])), "");
-		}
-	}
-	fputs("\n\n", out);
+	show = rows_shown(v, n, (uint64_t)r->o->context);
+	print_columns(r, d, v, n, w, cells);
 	aw[0] = addr_width(v, n, 0);
 	aw[1] = addr_width(v, n, 1);
 	for (i = 0; i < n; i++) {
@@ -489,16 +522,8 @@ int report_diff_asm_function(const struct report *r, const struct diff *d, const
 	}
 	free(show);
 	putc('\n', out);
-	if (any) {
-		for (k = 0; k < r->nshow; k++) {
-			char a[ACELL], b[ACELL], c[ACELL];
-			numfmt_commify(sum[2 * k], a);
-			numfmt_commify(sum[2 * k + 1], b);
-			change(c, sum[2 * k], sum[2 * k + 1]);
-			fprintf(out, "%*s %*s %*s ", (int)w[3 * k], a, (int)w[3 * k + 1], b, (int)w[3 * k + 2], c);
-		}
-		fputs("  total of the instructions shown\n\n", out);
-	}
+	if (any)
+		print_sums(r, w, sum);
 done:
 	free(sum);
 	free(cells);
@@ -521,21 +546,15 @@ void report_diff_asm(struct report *r, const struct diff *d)
 
 static void json_addr(struct outbuf *out, const struct arow *w, int side)
 {
-	char buf[32];
-
-	if (!w->has[side]) {
+	if (w->has[side])
+		json_hex(out, w->addr[side]);
+	else
 		outbuf_puts(out, "null");
-		return;
-	}
-	snprintf(buf, sizeof(buf), "\"0x%llx\"", (unsigned long long)w->addr[side]);
-	outbuf_puts(out, buf);
 }
 
 /* A side: its object, the symbol holding its code, why objdump showed nothing; null: no code. */
 static void json_side(struct outbuf *out, const struct side *s)
 {
-	char buf[80];
-
 	if (!s->u) {
 		outbuf_puts(out, "null");
 		return;
@@ -545,10 +564,10 @@ static void json_side(struct outbuf *out, const struct side *s)
 	outbuf_puts(out, ", \"symbol\": ");
 	json_str(out, s->sym ? s->sym->name : NULL);
 	if (s->sym) {
-		snprintf(buf, sizeof(buf), ", \"start\": \"0x%llx\", \"end\": \"0x%llx\"",
-			 (unsigned long long)s->sym->addr,
-			 (unsigned long long)(s->sym->addr + s->sym->size));
-		outbuf_puts(out, buf);
+		outbuf_puts(out, ", \"start\": ");
+		json_hex(out, s->sym->addr);
+		outbuf_puts(out, ", \"end\": ");
+		json_hex(out, s->sym->addr + s->sym->size);
 	} else {
 		outbuf_puts(out, ", \"start\": null, \"end\": null");
 	}
@@ -567,13 +586,10 @@ static void json_costs(struct outbuf *out, const struct diff *d, const struct ar
 		uint64_t a = cost(d, w, 0, e), b = cost(d, w, 1, e);
 		if (e)
 			outbuf_puts(out, ", ");
-		if (what < 2) {
+		if (what < 2)
 			outbuf_u64(out, what ? b : a);
-			continue;
-		}
-		if (b < a)
-			outbuf_putc(out, '-');
-		outbuf_u64(out, b < a ? a - b : b - a);
+		else
+			json_change(out, a, b, 0);	/* machine code is Callgrind's: unsigned */
 	}
 	outbuf_putc(out, ']');
 }

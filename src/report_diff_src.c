@@ -263,30 +263,13 @@ static void collect(const struct report *r, const struct diff_file *df, const ui
 	sort_array_r(*sites, *ns, sizeof(**sites), site_cmp, (void *)r);
 }
 
-/*
- * The annotated lines of df: a header of the events, then the ranges of
- * lines with a cost and --context lines around them, with the text of src
- * (NULL: not readable: the lines with a cost alone, as "<line N>"), call
- * lines under their lines, and lines past the end of src and line 0 after.
- * With sp, only the lines in those spans (line 0 is in none).
- */
-static void annotate_body(const struct report *r, const struct diff_file *df, struct rd *src,
-			  const uint64_t (*sp)[2], size_t nsp, const struct diff_fn *const *callers,
-			  size_t ncallers)
+/* Each column's width w[] (old, new, change per event) over the headers and cells; the header. */
+static void print_columns(const struct report *r, struct diff_line *const *lines, size_t nl,
+			  struct diff_site *const *sites, size_t ns, size_t *w, char (*cells)[DCELL])
 {
 	FILE *out = r->out;
-	size_t ncol = 3 * r->nshow, nl = 0, ns = 0, i, k, li, si, cut;
-	struct diff_line **lines;
-	struct diff_site **sites;
-	char (*cells)[DCELL] = xcalloc(ncol + 1, sizeof(*cells));
-	size_t *w = xcalloc(ncol + 1, sizeof(*w));
-	uint64_t ctx = (uint64_t)r->o->context, lineno;
-	size_t len;
-	int cut_line;
+	size_t ncol = 3 * r->nshow, i, k;
 
-	collect(r, df, sp, nsp, callers, ncallers, &lines, &nl, &sites, &ns);
-
-	/* widths: the headers, then every cell */
 	for (k = 0; k < r->nshow; k++) {
 		const char *ev = r->p->ev.ev[r->show[k]].name;
 		w[3 * k] = strlen(ev) + 4;
@@ -315,6 +298,32 @@ static void annotate_body(const struct report *r, const struct diff_file *df, st
 			fprintf(out, "%*s", (int)(w[3 * k + 2] - strlen(ev) - 7), "");
 	}
 	fputs("\n\n", out);
+}
+
+/*
+ * The annotated lines of df: a header of the events, then the ranges of
+ * lines with a cost and --context lines around them, with the text of src
+ * (NULL: not readable: the lines with a cost alone, as "<line N>"), call
+ * lines under their lines, and lines past the end of src and line 0 after.
+ * With sp, only the lines in those spans (line 0 is in none).
+ */
+static void annotate_body(const struct report *r, const struct diff_file *df, struct rd *src,
+			  const uint64_t (*sp)[2], size_t nsp, const struct diff_fn *const *callers,
+			  size_t ncallers)
+{
+	FILE *out = r->out;
+	size_t ncol = 3 * r->nshow, nl = 0, ns = 0, li, si, cut;
+	struct diff_line **lines;
+	struct diff_site **sites;
+	char (*cells)[DCELL] = xcalloc(ncol + 1, sizeof(*cells));
+	size_t *w = xcalloc(ncol + 1, sizeof(*w));
+	uint64_t ctx = (uint64_t)r->o->context, lineno;
+	size_t len;
+	int cut_line;
+
+	collect(r, df, sp, nsp, callers, ncallers, &lines, &nl, &sites, &ns);
+
+	print_columns(r, lines, nl, sites, ns, w, cells);
 
 	li = 0;
 	while (li < nl && lines[li]->line == 0)
@@ -537,24 +546,6 @@ void report_diff_source(struct report *r, const struct diff *d)
 	free(names);
 }
 
-/* The signed change b - a of each event, as a JSON array. */
-static void jchange(struct outbuf *out, const struct diff *d, const struct cc *a, const struct cc *b)
-{
-	size_t i;
-
-	outbuf_putc(out, '[');
-	for (i = 0; i < d->nev; i++) {
-		uint64_t x = a->v[i], y = b->v[i];
-		int up = d->sgn ? (int64_t)y >= (int64_t)x : y >= x;
-		if (i)
-			outbuf_puts(out, ", ");
-		if (!up)
-			outbuf_putc(out, '-');
-		outbuf_u64(out, up ? y - x : x - y);
-	}
-	outbuf_putc(out, ']');
-}
-
 /* "old", "new" and "change" of a pair of costs, as members. */
 static void jtriple(struct outbuf *out, const struct diff *d, struct cc *const c[2])
 {
@@ -563,7 +554,7 @@ static void jtriple(struct outbuf *out, const struct diff *d, struct cc *const c
 	outbuf_puts(out, ", \"new\": ");
 	report_diff_json_cost(out, d, c[1]);
 	outbuf_puts(out, ", \"change\": ");
-	jchange(out, d, c[0], c[1]);
+	json_changes(out, c[0]->v, c[1]->v, d->nev, d->sgn);
 }
 
 void report_diff_source_json(struct report *r, const struct diff *d, struct outbuf *out)

@@ -111,21 +111,27 @@ static void put_cost(FILE *out, uint64_t v, uint64_t total)
 	fprintf(out, "%s (%.2f%%)", num, share(v, total));
 }
 
-static size_t dot_ev;		/* the event drawn, for the sort functions */
-static const struct profile *dot_p;
-
-static int node_cmp(const void *x, const void *y)
+/*
+ * Boxes in order: by the inclusive cost of the event drawn (the report's
+ * first sort event), then by name.
+ */
+static int fn_order(const struct report *r, const struct fn *a, const struct fn *b)
 {
-	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
+	size_t e = r->sort[0];
+	uint64_t va = fn_incl(r->p, a)->v[e], vb = fn_incl(r->p, b)->v[e];
 	int c;
-
-	uint64_t va = fn_incl(dot_p, a)->v[dot_ev], vb = fn_incl(dot_p, b)->v[dot_ev];
 
 	if (va != vb)
 		return va > vb ? -1 : 1;
 	/* names are interned: one file is one pointer, not compared to its end */
 	c = a->k.file == b->k.file ? 0 : strcmp(a->k.file->name, b->k.file->name);
 	return c ? c : strcmp(a->k.name, b->k.name);
+}
+
+/* fn_order() of two struct fn pointers; ctx is the report. */
+static int node_cmp(const void *x, const void *y, void *ctx)
+{
+	return fn_order(ctx, *(const struct fn *const *)x, *(const struct fn *const *)y);
 }
 
 /* Colour by share s in [0,1]: hue from blue (2/3) to red (0), HSV as Graphviz reads it. */
@@ -140,7 +146,8 @@ static void put_colour(FILE *out, double s)
 
 static void put_node(const struct report *r, const struct fn *f, uint64_t total, FILE *out)
 {
-	const char *ev = r->p->ev.ev[dot_ev].name;
+	size_t e = r->sort[0];
+	const char *ev = r->p->ev.ev[e].name;
 
 	char *shortn = shortname(f->k.name, NAME_MAX_CHARS);
 	char *wrapped = shortname_wrap(shortn, NAME_WIDTH, "\n");
@@ -157,11 +164,11 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 	fputs("\\n", out);
 	put_name(out, ev);
 	fputs(" incl: ", out);
-	put_cost(out, fn_incl(r->p, f)->v[dot_ev], total);
+	put_cost(out, fn_incl(r->p, f)->v[e], total);
 	fputs("\\n", out);
 	put_name(out, ev);
 	fputs(" self: ", out);
-	put_cost(out, f->self->v[dot_ev], total);
+	put_cost(out, f->self->v[e], total);
 	if (f->cycle)
 		fprintf(out, "\\n<cycle %u>", (unsigned)f->cycle);
 	fputs("\", tooltip=\"", out);
@@ -173,15 +180,16 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 		put_name(out, f->obj);
 	}
 	fputs("\", fillcolor=", out);
-	put_colour(out, share(fn_incl(r->p, f)->v[dot_ev], total) / 100.0);
+	put_colour(out, share(fn_incl(r->p, f)->v[e], total) / 100.0);
 	fputs("];\n", out);
 }
 
-static int call_cmp(const void *x, const void *y)
+/* Edges by their caller's box order, then their callee's; ctx is the report. */
+static int call_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = node_cmp(&a->k.caller, &b->k.caller);
-	return c ? c : node_cmp(&a->k.callee, &b->k.callee);
+	int c = fn_order(ctx, a->k.caller, b->k.caller);
+	return c ? c : fn_order(ctx, a->k.callee, b->k.callee);
 }
 
 /*
@@ -195,11 +203,12 @@ static int call_cmp(const void *x, const void *y)
  * seen and queue are scratch of nfns entries (seen all 0 on entry and on
  * return).
  */
-static const struct fn *shown_ancestor(const struct profile *p, const struct fn *v,
+static const struct fn *shown_ancestor(const struct report *r, const struct fn *v,
 				       const unsigned char *shown, unsigned char *seen,
 				       const struct fn **queue, size_t *depth, size_t *hops,
 				       size_t *budget)
 {
+	const struct profile *p = r->p;
 	size_t head = 0, tail = 0, i;
 	const struct fn *best = NULL;
 	size_t best_depth = 0;
@@ -223,7 +232,7 @@ static const struct fn *shown_ancestor(const struct profile *p, const struct fn 
 			if (c->recursive || seen[a->id])
 				continue;
 			if (shown[a->id]) {
-				if (!best || node_cmp(&a, &best) < 0)
+				if (!best || fn_order(r, a, best) < 0)
 					best = a;
 				best_depth = depth[f->id] + 1;
 				continue;
@@ -239,31 +248,28 @@ static const struct fn *shown_ancestor(const struct profile *p, const struct fn 
 	return best;
 }
 
-void report_dot(struct report *r)
+/* A dashed edge: from the nearest shown ancestor of a box none of whose callers is shown. */
+struct via {
+	const struct fn *from, *to;
+	size_t hops;		/* the hidden functions between them */
+};
+
+/*
+ * The boxes, into nodes (returns how many; shown[] marks them): the
+ * functions above the threshold of the inclusive cost, most costly first;
+ * the cut adapts: the most costly DOT_MAX_NODES (or --top), the rest
+ * hidden.  *listed gets how many functions could have had a box.
+ */
+static size_t pick_nodes(const struct report *r, uint64_t total, const struct fn **nodes,
+			 unsigned char *shown, size_t *listed)
 {
 	const struct profile *p = r->p;
-	FILE *out = r->out;
-	uint64_t total;
-	double thr = r->thr[0];
-	const struct fn **nodes = xmalloc((p->nfns + 1) * sizeof(*nodes));
-	const struct call **edges = xmalloc((p->ncalls + 1) * sizeof(*edges));
-	unsigned char *shown = xcalloc(p->nfns + 1, 1);
-	size_t n = 0, ne = 0, i, k, *first, cap = 0, listed = 0, nvia = 0;
-	const struct fn **bycycle;
-	struct via {
-		const struct fn *from, *to;
-		size_t hops;
-	} *via;
-	char num[32];
+	size_t ev = r->sort[0], n = 0, i, cap = 0;
+	double thr = r->filter ? r->thr[0] : 100;
 
-	dot_ev = r->sort[0];
-	dot_p = r->p;
-	total = p->total && cc_defined(p, p->total, dot_ev) ? p->total->v[dot_ev] : 0;
-	if (!r->filter)
-		thr = 100;
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
-		uint64_t v = fn_incl(r->p, f)->v[dot_ev];
+		uint64_t v = fn_incl(p, f)->v[ev];
 		if (!(f->listed || fn_in(p, f)))
 			continue;
 		/* as the inclusive table: stop where (total - incl) reaches thr% of the total */
@@ -273,60 +279,70 @@ void report_dot(struct report *r)
 		nodes[n++] = f;
 		shown[f->id] = 1;
 	}
-	sort_array(nodes, n, sizeof(*nodes), node_cmp);
-	/* the cut adapts: the most costly DOT_MAX_NODES (or --top), the rest hidden */
+	sort_array_r(nodes, n, sizeof(*nodes), node_cmp, (void *)r);
 	if (r->o->top)
 		cap = r->o->top;
 	else if (!r->o->threshold_given)
 		cap = DOT_MAX_NODES;
+	*listed = 0;
 	for (i = 0; i < p->nfns; i++)
-		listed += p->fns[i]->listed || fn_in(p, p->fns[i]);
+		*listed += p->fns[i]->listed || fn_in(p, p->fns[i]);
 	if (cap && n > cap) {
 		for (i = cap; i < n; i++)
 			shown[nodes[i]->id] = 0;
 		n = cap;
 	}
-	for (i = 0; i < p->ncalls; i++) {
-		const struct call *c = p->calls[i];
-		if (shown[c->k.caller->id] && shown[c->k.callee->id])
-			edges[ne++] = c;
-	}
-	sort_array(edges, ne, sizeof(*edges), call_cmp);
+	return n;
+}
 
-	/* a shown function whose callers are all hidden: a dashed edge from its nearest shown ancestor */
-	via = xmalloc((n + 1) * sizeof(*via));
-	{
-		unsigned char *seen = xcalloc(p->nfns + 1, 1), *called = xcalloc(p->nfns + 1, 1);
-		const struct fn **queue = xmalloc((p->nfns + 1) * sizeof(*queue));
-		size_t *depth = xmalloc((p->nfns + 1) * sizeof(*depth));
-		size_t budget = 64 * (p->nfns + p->ncalls);
-		for (i = 0; i < ne; i++)
-			if (!edges[i]->recursive)
-				called[edges[i]->k.callee->id] = 1;
-		for (i = 0; i < n; i++) {
-			const struct fn *a;
-			size_t hops;
-			if (called[nodes[i]->id])
-				continue;
-			a = shown_ancestor(p, nodes[i], shown, seen, queue, depth, &hops, &budget);
-			if (!a || !hops)
-				continue;
-			via[nvia].from = a;
-			via[nvia].to = nodes[i];
-			via[nvia].hops = hops;
-			nvia++;
-		}
-		free(seen);
-		free(called);
-		free(queue);
-		free(depth);
+/* A shown function whose callers are all hidden: a dashed edge from its nearest shown ancestor. */
+static size_t find_vias(const struct report *r, const struct fn *const *nodes, size_t n,
+			const struct call *const *edges, size_t ne, const unsigned char *shown,
+			struct via *via)
+{
+	const struct profile *p = r->p;
+	unsigned char *seen = xcalloc(p->nfns + 1, 1), *called = xcalloc(p->nfns + 1, 1);
+	const struct fn **queue = xmalloc((p->nfns + 1) * sizeof(*queue));
+	size_t *depth = xmalloc((p->nfns + 1) * sizeof(*depth));
+	size_t budget = 64 * (p->nfns + p->ncalls), i, nvia = 0;
+
+	for (i = 0; i < ne; i++)
+		if (!edges[i]->recursive)
+			called[edges[i]->k.callee->id] = 1;
+	for (i = 0; i < n; i++) {
+		const struct fn *a;
+		size_t hops;
+		if (called[nodes[i]->id])
+			continue;
+		a = shown_ancestor(r, nodes[i], shown, seen, queue, depth, &hops, &budget);
+		if (!a || !hops)
+			continue;
+		via[nvia].from = a;
+		via[nvia].to = nodes[i];
+		via[nvia].hops = hops;
+		nvia++;
 	}
+	free(seen);
+	free(called);
+	free(queue);
+	free(depth);
+	return nvia;
+}
+
+/* The graph's label (the command, the total, what the cut hid) and the default styles. */
+static void put_graph(const struct report *r, uint64_t total, const struct fn *const *nodes,
+		      size_t n, size_t listed)
+{
+	const struct profile *p = r->p;
+	FILE *out = r->out;
+	size_t ev = r->sort[0];
+	char num[32];
 
 	fputs("digraph callgrind {\n\tgraph [label=\"", out);
 	put_escaped(out, p->cmd && *p->cmd ? p->cmd : "(unknown)");
 	numfmt_commify(total, num);
 	fputs("\\n", out);
-	put_escaped(out, p->ev.ev[dot_ev].name);
+	put_escaped(out, p->ev.ev[ev].name);
 	fprintf(out, " total: %s", num);
 	if (p->total_calculated)
 		fputs(" (calculated)", out);
@@ -337,10 +353,10 @@ void report_dot(struct report *r)
 		numfmt_commify(listed, num);
 		fprintf(out, "%s functions shown", num);
 		if (n) {
-			uint64_t v = fn_incl(p, nodes[n - 1])->v[dot_ev];
+			uint64_t v = fn_incl(p, nodes[n - 1])->v[ev];
 			numfmt_commify(v, num);
 			fprintf(out, ", down to %s ", num);
-			put_escaped(out, p->ev.ev[dot_ev].name);
+			put_escaped(out, p->ev.ev[ev].name);
 			fprintf(out, " (%.2f%%) with what they call", share(v, total));
 		}
 		numfmt_commify(listed - n, num);
@@ -349,14 +365,21 @@ void report_dot(struct report *r)
 	fputs("\", labelloc=t, fontname=\"Helvetica\"];\n"
 	      "\tnode [shape=box, style=\"filled,rounded\", fontname=\"Helvetica\", fontsize=10];\n"
 	      "\tedge [fontname=\"Helvetica\", fontsize=9];\n", out);
+}
 
-	/*
-	 * cycles first, as clusters, then the other nodes: the drawn members
-	 * of each cycle, in node order, found by a counting sort on the
-	 * cycle number (not by scanning the nodes once per cycle)
-	 */
-	first = xcalloc(p->ncycles + 2, sizeof(*first));
-	bycycle = xmalloc((n + 1) * sizeof(*bycycle));
+/*
+ * The boxes of cycles, as clusters: the drawn members of each cycle, in
+ * node order, found by a counting sort on the cycle number (not by
+ * scanning the nodes once per cycle).
+ */
+static void put_cycles(const struct report *r, uint64_t total, const struct fn *const *nodes,
+		       size_t n)
+{
+	const struct profile *p = r->p;
+	FILE *out = r->out;
+	size_t *first = xcalloc(p->ncycles + 2, sizeof(*first)), i, k;
+	const struct fn **bycycle = xmalloc((n + 1) * sizeof(*bycycle));
+
 	for (i = 0; i < n; i++)
 		if (nodes[i]->cycle)
 			first[nodes[i]->cycle + 1]++;
@@ -373,7 +396,7 @@ void report_dot(struct report *r)
 			continue;
 		fprintf(out, "\tsubgraph cluster_cycle%u {\n\t\tlabel=\"cycle %u: ",
 			(unsigned)cy->num, (unsigned)cy->num);
-		put_cost(out, cy->incl->v[dot_ev], total);
+		put_cost(out, cy->incl->v[r->sort[0]], total);
 		fputs("\";\n\t\tstyle=dashed;\n", out);
 		for (i = from; i < to; i++) {
 			putc('\t', out);
@@ -383,11 +406,16 @@ void report_dot(struct report *r)
 	}
 	free(first);
 	free(bycycle);
-	for (i = 0; i < n; i++) {
-		if (nodes[i]->cycle)
-			continue;
-		put_node(r, nodes[i], total, out);
-	}
+}
+
+/* The calls between boxes, then the dashed edges through hidden functions. */
+static void put_edges(const struct report *r, uint64_t total, const struct call *const *edges,
+		      size_t ne, const struct via *via, size_t nvia)
+{
+	FILE *out = r->out;
+	size_t ev = r->sort[0], i;
+	char num[32];
+
 	for (i = 0; i < ne; i++) {
 		const struct call *c = edges[i];
 		numfmt_commify(c->count, num);
@@ -398,9 +426,9 @@ void report_dot(struct report *r)
 			continue;
 		}
 		fputs("\\n", out);
-		put_cost(out, c->cc->v[dot_ev], total);
-		fprintf(out, "\", penwidth=%.2f, color=", 1.0 + 4.0 * share(c->cc->v[dot_ev], total) / 100.0);
-		put_colour(out, share(c->cc->v[dot_ev], total) / 100.0);
+		put_cost(out, c->cc->v[ev], total);
+		fprintf(out, "\", penwidth=%.2f, color=", 1.0 + 4.0 * share(c->cc->v[ev], total) / 100.0);
+		put_colour(out, share(c->cc->v[ev], total) / 100.0);
 		fputs("];\n", out);
 	}
 	for (i = 0; i < nvia; i++) {
@@ -408,7 +436,37 @@ void report_dot(struct report *r)
 		fprintf(out, "\tf%u -> f%u [label=\"via %s hidden\", style=dashed, color=\"0.000 0.000 0.500\"];\n",
 			(unsigned)via[i].from->id, (unsigned)via[i].to->id, num);
 	}
-	fputs("}\n", out);
+}
+
+void report_dot(struct report *r)
+{
+	const struct profile *p = r->p;
+	size_t ev = r->sort[0];	/* the event drawn */
+	uint64_t total = p->total && cc_defined(p, p->total, ev) ? p->total->v[ev] : 0;
+	const struct fn **nodes = xmalloc((p->nfns + 1) * sizeof(*nodes));
+	const struct call **edges = xmalloc((p->ncalls + 1) * sizeof(*edges));
+	unsigned char *shown = xcalloc(p->nfns + 1, 1);
+	size_t n, ne = 0, i, listed, nvia;
+	struct via *via;
+
+	n = pick_nodes(r, total, nodes, shown, &listed);
+	for (i = 0; i < p->ncalls; i++) {
+		const struct call *c = p->calls[i];
+		if (shown[c->k.caller->id] && shown[c->k.callee->id])
+			edges[ne++] = c;
+	}
+	sort_array_r(edges, ne, sizeof(*edges), call_cmp, r);
+	via = xmalloc((n + 1) * sizeof(*via));
+	nvia = find_vias(r, nodes, n, edges, ne, shown, via);
+
+	put_graph(r, total, nodes, n, listed);
+	/* cycles first, as clusters, then the other nodes */
+	put_cycles(r, total, nodes, n);
+	for (i = 0; i < n; i++)
+		if (!nodes[i]->cycle)
+			put_node(r, nodes[i], total, r->out);
+	put_edges(r, total, edges, ne, via, nvia);
+	fputs("}\n", r->out);
 	free(via);
 	free(nodes);
 	free(edges);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "diag.h"
 #include "escape.h"
 #include "namecut.h"
 #include "numfmt.h"
@@ -26,6 +27,27 @@ static uint64_t flame_prune(const struct report *r, const struct profile *p, siz
 	if (thr >= 100)
 		return 0;
 	return (uint64_t)((double)total * (100.0 - thr) / 100.0);
+}
+
+/*
+ * What the stack budget cut, in words, or "" when it cut nothing: the
+ * stacks worth less than the grain were not made and their cost was drawn
+ * under the other callers of the same functions (stacks.h).
+ */
+static void cut_note(const struct flame *fl, const char *event, uint64_t total, char *buf,
+		     size_t size)
+{
+	char g[32], m[32];
+
+	*buf = 0;
+	if (!fl->coarse)
+		return;
+	numfmt_commify(fl->grain < 1.8e19 ? (uint64_t)fl->grain : UINT64_MAX, g);
+	numfmt_commify(fl->moved, m);
+	snprintf(buf, size,
+		 "too many stacks to draw each: those worth under %s %.60s were merged into "
+		 "larger ones of the same calls; %s %.60s (%.2f%%) are drawn on a stack they did not run on",
+		 g, event, m, event, total ? (double)fl->moved * 100.0 / (double)total : 0.0);
 }
 
 static int build(const struct report *r, const struct profile *p, size_t ev, struct flame *fl,
@@ -80,6 +102,12 @@ int report_folded(struct report *r)
 
 	if (build(r, p, flame_event(r), &fl, 0))
 		return -1;
+	{
+		char note[320];
+		cut_note(&fl, p->ev.ev[flame_event(r)].name, fl.node[0].total, note, sizeof(note));
+		if (*note)
+			diag(DIAG_WARNING, NULL, 0, "%s", note);
+	}
 	outbuf_init(out, r->out);
 	path = xmalloc((fl.maxdepth + 2) * sizeof(*path));
 	cur = xmalloc((fl.maxdepth + 2) * sizeof(*cur));
@@ -468,6 +496,25 @@ struct svg {
 	struct ptrmap hashes;	/* name_hash() */
 };
 
+/* A line above the details when the stack budget cut (cut_note()); the new profile's first. */
+static void put_cut_note(const struct svg *g)
+{
+	char note[340], num[32];
+	const struct flame *fl = g->fl->coarse || !g->old ? g->fl : g->old;
+
+	cut_note(fl, g->event, fl->node[0].total, note, sizeof(note));
+	if (!*note)
+		return;
+	snprintf(num, sizeof(num), "%.0f", g->height - 23);
+	outbuf_puts(g->out, "<text id=\"cut\" x=\"10\" y=\"");
+	outbuf_puts(g->out, num);
+	outbuf_puts(g->out, "\" style=\"fill:rgb(160,0,0)\">");
+	if (fl == g->old)
+		outbuf_puts(g->out, "old profile: ");
+	put_xml(g->out, note);
+	outbuf_puts(g->out, "</text>\n");
+}
+
 /* The label that fits in w pixels (what the script does on zoom). */
 static void put_label(struct outbuf *out, const char *name, double w)
 {
@@ -641,6 +688,7 @@ static int write_svg(struct report *r, const struct flame *fl, const struct flam
 	outbuf_puts(out, "<text id=\"details\" x=\"10\" y=\"");
 	outbuf_puts(out, num);
 	outbuf_puts(out, "\"> </text>\n");
+	put_cut_note(&g);
 
 	/* breadth first from the root; each frame starts where its parent's previous child ended */
 	x[0] = SVG_PAD;

@@ -86,16 +86,13 @@ static void json_whole(const struct report *r, struct outbuf *out, const struct 
 	outbuf_puts(out, "]}");
 }
 
-void report_json(struct report *r)
+/* The members before "functions": the profile, its events and totals, the order. */
+static void json_head(const struct report *r, struct outbuf *out)
 {
 	const struct profile *p = r->p;
-	static struct outbuf ob;
-	struct outbuf *out = &ob;
-	const struct fn **fns;
-	size_t i, n, k;
+	size_t i;
 	char num[64];
 
-	outbuf_init(out, r->out);
 	snprintf(num, sizeof(num), "%d", JSON_SCHEMA_VERSION);
 	outbuf_puts(out, "{\n  \"schema\": \"annogrind-report\",\n  \"version\": ");
 	outbuf_puts(out, num);
@@ -134,6 +131,41 @@ void report_json(struct report *r)
 		json_str(out, p->ev.ev[r->sort[i]].name);
 	}
 	outbuf_putc(out, ']');
+}
+
+/* The cycles' members, each with its inclusive cost. */
+static void json_cycles(const struct profile *p, struct outbuf *out)
+{
+	size_t i, k;
+
+	outbuf_puts(out, "  \"cycles\": [");
+	for (i = 0; i < p->ncycles; i++) {
+		const struct cycle *cy = &p->cycles[i];
+		outbuf_puts(out, i ? ",\n    {\"cycle\": " : "\n    {\"cycle\": ");
+		outbuf_u64(out, cy->num);
+		outbuf_puts(out, ", \"members\": [");
+		for (k = 0; k < cy->nmembers; k++) {
+			if (k)
+				outbuf_putc(out, ',');
+			outbuf_u64(out, cy->members[k]->id);
+		}
+		outbuf_puts(out, "], \"inclusive\": ");
+		json_cost(out, p, cy->incl);
+		outbuf_putc(out, '}');
+	}
+	outbuf_puts(out, p->ncycles ? "\n  ]" : "]");
+}
+
+void report_json(struct report *r)
+{
+	const struct profile *p = r->p;
+	static struct outbuf ob;
+	struct outbuf *out = &ob;
+	const struct fn **fns;
+	size_t i, n;
+
+	outbuf_init(out, r->out);
+	json_head(r, out);
 	if (r->o->summary)
 		json_summary(r, out);
 	outbuf_puts(out, ",\n  \"functions\": [");
@@ -172,21 +204,7 @@ void report_json(struct report *r)
 	if (r->o->annotate_asm)
 		report_asm_json(r, out, fns, n);
 	free(fns);
-	outbuf_puts(out, "  \"cycles\": [");
-	for (i = 0; i < p->ncycles; i++) {
-		const struct cycle *cy = &p->cycles[i];
-		outbuf_puts(out, i ? ",\n    {\"cycle\": " : "\n    {\"cycle\": ");
-		outbuf_u64(out, cy->num);
-		outbuf_puts(out, ", \"members\": [");
-		for (k = 0; k < cy->nmembers; k++) {
-			if (k)
-				outbuf_putc(out, ',');
-			outbuf_u64(out, cy->members[k]->id);
-		}
-		outbuf_puts(out, "], \"inclusive\": ");
-		json_cost(out, p, cy->incl);
-		outbuf_putc(out, '}');
-	}
-	outbuf_puts(out, p->ncycles ? "\n  ]\n}\n" : "]\n}\n");
+	json_cycles(p, out);
+	outbuf_puts(out, "\n}\n");
 	outbuf_flush(out);
 }

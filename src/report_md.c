@@ -413,25 +413,24 @@ static void tree_print(FILE *out, const struct report *r, struct tree *t, const 
 
 /* ---- the report of one profile ---- */
 
-static const struct report *cmp_r;
-
 /* As in the text trees: calls inside a cycle or to the function itself have no cost of their own. */
 static const struct cc *call_cost(const struct call *c)
 {
 	return call_exact(c) ? c->cc : NULL;
 }
 
-static int call_in_cmp(const void *x, const void *y)
+/* Calls by cost in the report's order (ctx: the report), then by the other function. */
+static int call_in_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = report_cost_cmp(cmp_r, call_cost(a), call_cost(b));
+	int c = report_cost_cmp(ctx, call_cost(a), call_cost(b));
 	return c ? c : graph_fn_cmp(a->k.caller, b->k.caller);
 }
 
-static int call_out_cmp(const void *x, const void *y)
+static int call_out_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = report_cost_cmp(cmp_r, call_cost(a), call_cost(b));
+	int c = report_cost_cmp(ctx, call_cost(a), call_cost(b));
 	return c ? c : graph_fn_cmp(a->k.callee, b->k.callee);
 }
 
@@ -472,8 +471,7 @@ static void tree_calls(struct tree *t, const struct report *r, const struct fn *
 	n = 0;
 	for (c = callers ? fn_in(p, f) : fn_out(p, f); c; c = callers ? c->next_in : c->next_out)
 		v[n++] = c;
-	cmp_r = r;
-	sort_array(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
+	sort_array_r(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp, (void *)r);
 	for (i = 0; i < n; i++) {
 		const struct fn *o = callers ? v[i]->k.caller : v[i]->k.callee;
 		struct tline *l = tree_add(t);
@@ -549,18 +547,41 @@ static void tree_pieces(struct tree *t, const struct report *r, const struct fn 
 	}
 }
 
-void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
+/* The columns of a table of functions: " EV self |" for each shown event, then " EV incl |". */
+static void fn_columns(const struct report *r)
+{
+	FILE *out = r->out;
+	size_t k;
+
+	for (k = 0; k < 2 * r->nshow; k++) {
+		putc(' ', out);
+		md_text(out, ev_name(r, r->show[k % r->nshow]));
+		fputs(k < r->nshow ? " self |" : " incl |", out);
+	}
+	fputs("\n|:--|", out);
+	for (k = 0; k < 2 * r->nshow; k++)
+		fputs("--:|", out);
+	putc('\n', out);
+}
+
+/* The row of a table of functions that has none: "| (TEXT) |" and empty cells. */
+static void no_fn_row(const struct report *r, const char *text)
+{
+	size_t k;
+
+	fputs(text, r->out);
+	for (k = 0; k < 2 * r->nshow; k++)
+		fputs(" |", r->out);
+	putc('\n', r->out);
+}
+
+/* The verdict with the totals of the shown events, the limits broken, the profile and its totals. */
+static void md_head(const struct report *r, const struct gate_result *res, size_t nlimits)
 {
 	const struct profile *p = r->p;
-	const struct opts *o = r->o;
 	FILE *out = r->out;
-	const struct fn **all;
-	size_t n, i, k, ntop = 0, cap = o->top ? o->top : MD_TOP;
-	struct tree t = { 0 };
-	char summary[128];
-	double *curr;
+	size_t i, k;
 
-	/* the verdict: totals of the shown events */
 	verdict(out, res, nlimits);
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k];
@@ -597,10 +618,16 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 		fputs(" |\n", out);
 	}
 	putc('\n', out);
+}
 
-	/* the top functions: the rows of the text table, at most cap */
-	all = report_sorted_fns(r, &n);
-	curr = xcalloc(r->nsort + 1, sizeof(*curr));
+/* The top functions, moved to the front of all (n sorted functions): the rows of the text table, at most cap. */
+static size_t top_fns(const struct report *r, const struct fn **all, size_t n, size_t cap)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	double *curr = xcalloc(r->nsort + 1, sizeof(*curr));
+	size_t i, k, ntop = 0;
+
 	for (i = 0; i < n && ntop < cap; i++) {
 		const struct fn *f = all[i];
 		const struct cc *c = o->inclusive ? fn_incl(p, f) : f->self;
@@ -619,20 +646,25 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 		}
 	}
 	free(curr);
-	fprintf(out, "### Top functions by %s cost\n\n| Function |", o->inclusive ? "inclusive" : "self");
-	for (k = 0; k < 2 * r->nshow; k++) {
-		putc(' ', out);
-		md_text(out, ev_name(r, r->show[k % r->nshow]));
-		fputs(k < r->nshow ? " self |" : " incl |", out);
-	}
-	fputs("\n|:--|", out);
-	for (k = 0; k < 2 * r->nshow; k++)
-		fputs("--:|", out);
-	putc('\n', out);
-	t.ncells = r->nshow;
-	for (i = 0; i < ntop; i++) {
-		const struct fn *f = all[i];
+	return ntop;
+}
+
+/* The table of the n top functions, one row each, and their callers and callees into t. */
+static void top_table(const struct report *r, const struct fn *const *top, size_t n,
+		      struct tree *t)
+{
+	const struct profile *p = r->p;
+	FILE *out = r->out;
+	size_t i, k;
+
+	fprintf(out, "### Top functions by %s cost\n\n| Function |",
+		r->o->inclusive ? "inclusive" : "self");
+	fn_columns(r);
+	t->ncells = r->nshow;
+	for (i = 0; i < n; i++) {
+		const struct fn *f = top[i];
 		char *cells = xcalloc(2 * r->nshow + 1, CELL);
+		struct tline *l;
 		fputs("| ", out);
 		md_fn(out, f->k.file->name, f->k.name, 1);
 		inlined_note(out, r->whole, r->whole && p == r->whole->merged ? f : NULL);
@@ -644,33 +676,40 @@ void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 		free(cells);
 
 		if (i)
-			tree_add(&t);	/* a blank line between functions */
+			tree_add(t);	/* a blank line between functions */
 		if (!is_unknown(f))
-			tree_calls(&t, r, f, 1);
-		{
-			struct tline *l = tree_add(&t);
-			l->cells = tree_cells(&t);
-			cost_cells(r, fn_incl(p, f), l->cells);
-			l->mark = "* ";
-			l->label = label(f->k.file->name, f->k.name, "");
-		}
+			tree_calls(t, r, f, 1);
+		l = tree_add(t);
+		l->cells = tree_cells(t);
+		cost_cells(r, fn_incl(p, f), l->cells);
+		l->mark = "* ";
+		l->label = label(f->k.file->name, f->k.name, "");
 		if (r->whole && p == r->whole->merged)
-			tree_pieces(&t, r, f);
+			tree_pieces(t, r, f);
 		if (!is_unknown(f))
-			tree_calls(&t, r, f, 0);
+			tree_calls(t, r, f, 0);
 	}
-	if (!ntop) {
-		fputs("| (no function) |", out);
-		for (k = 0; k < 2 * r->nshow; k++)
-			fputs(" |", out);
-		putc('\n', out);
-	}
+	if (!n)
+		no_fn_row(r, "| (no function) |");
 	putc('\n', out);
+}
+
+void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
+{
+	const struct fn **all;
+	size_t n, ntop, cap = r->o->top ? r->o->top : MD_TOP;
+	struct tree t = { 0 };
+	char summary[128];
+
+	md_head(r, res, nlimits);
+	all = report_sorted_fns(r, &n);
+	ntop = top_fns(r, all, n, cap);
+	top_table(r, all, ntop, &t);
 	if (ntop) {
 		snprintf(summary, sizeof(summary),
 			 "Callers (&lt;) and callees (&gt;) of these %zu function%s, inclusive costs", ntop,
 			 ntop > 1 ? "s" : "");
-		tree_print(out, r, &t, summary, " incl");
+		tree_print(r->out, r, &t, summary, " incl");
 	} else {
 		free(t.v);
 	}
@@ -701,20 +740,25 @@ static int by_callee(const void *x, const void *y)
 	return dcall_id_cmp(*(const struct diff_call *const *)x, *(const struct diff_call *const *)y, 1);
 }
 
-/* Calls in a tree: by the size of the change of the sort events, then by the other end's name. */
-static int tree_order_callers;
+/* What dcall_tree_cmp() orders by: the report's sort events, and which end is the other. */
+struct dcall_order {
+	const struct report *r;
+	int callers;		/* the other end is the caller */
+};
 
-static int dcall_tree_cmp(const void *x, const void *y)
+/* Calls in a tree: by the size of the change of the sort events, then by the other end's name. */
+static int dcall_tree_cmp(const void *x, const void *y, void *ctx)
 {
+	const struct dcall_order *ord = ctx;
 	const struct diff_call *a = *(const struct diff_call *const *)x;
 	const struct diff_call *b = *(const struct diff_call *const *)y;
-	const struct diff_fn *oa = tree_order_callers ? a->caller : a->callee;
-	const struct diff_fn *ob = tree_order_callers ? b->caller : b->callee;
+	const struct diff_fn *oa = ord->callers ? a->caller : a->callee;
+	const struct diff_fn *ob = ord->callers ? b->caller : b->callee;
 	size_t k;
 	int c;
 
-	for (k = 0; k < cmp_r->nsort; k++) {
-		size_t e = cmp_r->sort[k];
+	for (k = 0; k < ord->r->nsort; k++) {
+		size_t e = ord->r->sort[k];
 		uint64_t da = a->recursive ? 0 : absd((const struct cc *const *)a->cc, e);
 		uint64_t db = b->recursive ? 0 : absd((const struct cc *const *)b->cc, e);
 		if (da != db)
@@ -742,6 +786,7 @@ static void change_cells(const struct report *r, const struct cc *const c[2], in
 static void dtree_calls(struct tree *t, const struct report *r, const struct diff_fn *f,
 			struct diff_call **v, size_t n, int callers)
 {
+	struct dcall_order ord = { r, callers };
 	size_t lo = 0, hi = n, i, m;
 	struct diff_call **mine;
 
@@ -759,8 +804,7 @@ static void dtree_calls(struct tree *t, const struct report *r, const struct dif
 		return;
 	mine = xmalloc((m - lo) * sizeof(*mine));
 	memcpy(mine, v + lo, (m - lo) * sizeof(*mine));
-	tree_order_callers = callers;
-	sort_array(mine, m - lo, sizeof(*mine), dcall_tree_cmp);
+	sort_array_r(mine, m - lo, sizeof(*mine), dcall_tree_cmp, &ord);
 	for (i = 0; i < m - lo; i++) {
 		const struct diff_call *c = mine[i];
 		const struct diff_fn *o = callers ? c->caller : c->callee;
@@ -1027,18 +1071,13 @@ static int asm_block(const struct report *r, const struct diff *lines, const str
 	return 1;
 }
 
-void report_md_diff(struct report *r, const struct diff *d, const struct diff *lines,
-		    const char *old_name, const char *new_name, const struct gate_result *res,
-		    size_t nlimits)
+/* The verdict, the totals' changes in a line, the limits broken, and both profiles side by side. */
+static void diff_head(const struct report *r, const struct diff *d, const char *const names[2],
+		      const struct gate_result *res, size_t nlimits)
 {
-	const struct opts *o = r->o;
 	FILE *out = r->out;
-	const char *const names[2] = { old_name, new_name };
-	const struct diff_fn **rows;
-	struct diff_call **in, **outs;
-	size_t n, i, k, cap = o->top ? o->top : MD_TOP;
-	struct tree t = { 0 };
-	char cell[CELL], summary[160];
+	char cell[CELL];
+	size_t i, k;
 	int s;
 
 	verdict(out, res, nlimits);
@@ -1078,6 +1117,16 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 		}
 		fputs(" |", out);
 	}
+}
+
+/* The program totals, old, new and the change, and the name rewrites in force. */
+static void diff_totals(const struct report *r, const struct diff *d)
+{
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	char cell[CELL];
+	size_t i, k;
+
 	/* two tables in a row read as one: the totals get their own heading */
 	fputs("\n\n### Program totals\n\n| Event | Old | New | Change |\n|:--|--:|--:|--:|\n", out);
 	for (k = 0; k < r->nshow; k++) {
@@ -1104,21 +1153,23 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 		}
 		fputs(".\n\n", out);
 	}
+}
 
-	rows = report_diff_rows(r, d, &n);
-	if (n > cap)
-		n = cap;
+/*
+ * The table of the n functions that changed most, one row each, and
+ * their callers and callees into t for the trees below it.
+ */
+static void diff_table(const struct report *r, const struct diff *d,
+		       const struct diff_fn *const *rows, size_t n, struct tree *t)
+{
+	FILE *out = r->out;
+	struct diff_call **in, **outs;
+	char cell[CELL];
+	size_t i, k;
+
 	fprintf(out, "### Functions that changed most (%s cost)\n\n| Function |",
-		o->inclusive ? "inclusive" : "self");
-	for (k = 0; k < 2 * r->nshow; k++) {
-		putc(' ', out);
-		md_text(out, ev_name(r, r->show[k % r->nshow]));
-		fputs(k < r->nshow ? " self |" : " incl |", out);
-	}
-	fputs("\n|:--|", out);
-	for (k = 0; k < 2 * r->nshow; k++)
-		fputs("--:|", out);
-	putc('\n', out);
+		r->o->inclusive ? "inclusive" : "self");
+	fn_columns(r);
 
 	/* the calls, by caller and by callee, for the trees */
 	outs = xmalloc((d->ncalls + 1) * sizeof(*outs));
@@ -1129,11 +1180,11 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 	}
 	sort_array(outs, d->ncalls, sizeof(*outs), by_caller);
 	sort_array(in, d->ncalls, sizeof(*in), by_callee);
-	cmp_r = r;
-	t.ncells = r->nshow;
+	t->ncells = r->nshow;
 	for (i = 0; i < n; i++) {
 		const struct diff_fn *f = rows[i];
 		int new_fn = !f->in[DIFF_OLD];
+		struct tline *l;
 		fputs("| ", out);
 		md_fn(out, f->file, f->name, 1);
 		inlined_note(out, r->whole, r->whole ? f->fn[DIFF_NEW] : NULL);
@@ -1150,33 +1201,30 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 		fputs(" |\n", out);
 
 		if (i)
-			tree_add(&t);
-		dtree_calls(&t, r, f, in, d->ncalls, 1);
-		{
-			struct tline *l = tree_add(&t);
-			l->cells = tree_cells(&t);
-			change_cells(r, (const struct cc *const *)f->incl, new_fn, l->cells);
-			l->mark = "* ";
-			l->label = label(f->file, f->name,
-					 new_fn ? " (new)" : !f->in[DIFF_NEW] ? " (gone)" : "");
-		}
-		dtree_calls(&t, r, f, outs, d->ncalls, 0);
+			tree_add(t);
+		dtree_calls(t, r, f, in, d->ncalls, 1);
+		l = tree_add(t);
+		l->cells = tree_cells(t);
+		change_cells(r, (const struct cc *const *)f->incl, new_fn, l->cells);
+		l->mark = "* ";
+		l->label = label(f->file, f->name, new_fn ? " (new)" : !f->in[DIFF_NEW] ? " (gone)" : "");
+		dtree_calls(t, r, f, outs, d->ncalls, 0);
 	}
-	if (!n) {
-		fputs("| (no function changed) |", out);
-		for (k = 0; k < 2 * r->nshow; k++)
-			fputs(" |", out);
-		putc('\n', out);
-	}
+	if (!n)
+		no_fn_row(r, "| (no function changed) |");
 	putc('\n', out);
-	if (n) {
-		snprintf(summary, sizeof(summary),
-			 "Callers (&lt;) and callees (&gt;) of these %zu function%s: change of inclusive cost",
-			 n, n > 1 ? "s" : "");
-		tree_print(out, r, &t, summary, " incl change");
-	} else {
-		free(t.v);
-	}
+	free(outs);
+	free(in);
+}
+
+/* The source lines of the n functions of the table and of the files named, then their machine code. */
+static void diff_blocks(const struct report *r, const struct diff *lines,
+			const struct diff_fn *const *rows, size_t n)
+{
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	size_t i;
+
 	if ((n && o->auto_annotate) || o->nuser > 1)
 		fputs(n ? "\n### Source lines\n\n" : "### Source lines\n\n", out);
 	for (i = 0; i < n && o->auto_annotate; i++)
@@ -1192,7 +1240,32 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 			fputs("No function of the table has machine code in both profiles (Callgrind's "
 			      "--dump-instr=yes).\n", out);
 	}
-	free(outs);
-	free(in);
+}
+
+void report_md_diff(struct report *r, const struct diff *d, const struct diff *lines,
+		    const char *old_name, const char *new_name, const struct gate_result *res,
+		    size_t nlimits)
+{
+	const char *const names[2] = { old_name, new_name };
+	const struct diff_fn **rows;
+	size_t n, cap = r->o->top ? r->o->top : MD_TOP;
+	struct tree t = { 0 };
+	char summary[160];
+
+	diff_head(r, d, names, res, nlimits);
+	diff_totals(r, d);
+	rows = report_diff_rows(r, d, &n);
+	if (n > cap)
+		n = cap;
+	diff_table(r, d, rows, n, &t);
+	if (n) {
+		snprintf(summary, sizeof(summary),
+			 "Callers (&lt;) and callees (&gt;) of these %zu function%s: change of inclusive cost",
+			 n, n > 1 ? "s" : "");
+		tree_print(r->out, r, &t, summary, " incl change");
+	} else {
+		free(t.v);
+	}
+	diff_blocks(r, lines, rows, n);
 	free(rows);
 }

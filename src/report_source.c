@@ -733,17 +733,116 @@ static void print_no_lines(const struct report *r)
 	      "  source lines.\n\n", r->out);
 }
 
+/*
+ * Open look (a's file, named as to be read) in the first folder where it
+ * can be read: 1 with s open and *dir its folder; else 0, with *why why it
+ * cannot be read where it exists (NULL: it exists nowhere).  A file whose
+ * lines were not kept could not be read when loading: it is not opened now.
+ */
+static int open_source(const struct report *r, const struct ann *a, const char *look,
+		       struct src *s, const char **dir, const char **why)
+{
+	const struct opts *o = r->o;
+	char *path = NULL;
+	const char *w;
+	size_t k;
+	int ok = 0;
+
+	*dir = "";
+	*why = NULL;
+	for (k = 0; k <= o->ninclude && !ok; k++) {
+		int found;
+		*dir = k ? o->include[k - 1] : "";
+		path = xrealloc(path, strlen(*dir) + strlen(look) + 1);
+		strcpy(path, *dir);
+		strcat(path, look);
+		w = NULL;
+		found = src_probe(path, &w);
+		if (found && !w && (!a->f || a->f->keep_lines))
+			ok = !src_open(path, s, &w);
+		if (!*why)
+			*why = w;
+	}
+	free(path);
+	return ok;
+}
+
+/* The files that could not be found, by name. */
+static void print_unfound(const struct report *r, const char **unfound, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return;
+	sort_array(unfound, n, sizeof(*unfound), str_cmp);
+	report_rule(r);
+	fputs("The following files chosen for auto-annotation could not be found:\n", r->out);
+	report_rule(r);
+	for (i = 0; i < n; i++) {
+		fputs("  ", r->out);
+		report_str(r, unfound[i]);
+		putc('\n', r->out);
+	}
+	putc('\n', r->out);
+}
+
+/* The files that exist but could not be read, by name, each with why. */
+static void print_unread(const struct report *r, struct unread *unread, size_t n)
+{
+	size_t i;
+
+	if (!n)
+		return;
+	sort_array(unread, n, sizeof(*unread), unread_cmp);
+	report_rule(r);
+	fputs("The following files chosen for auto-annotation could not be read:\n", r->out);
+	report_rule(r);
+	for (i = 0; i < n; i++) {
+		fputs("  ", r->out);
+		report_str(r, unread[i].name);
+		fprintf(r->out, " (%s)\n", unread[i].why);
+	}
+	putc('\n', r->out);
+}
+
+/* The sum of the costs annotated, with percentages of it that never pass 100%. */
+static void print_annotated(const struct report *r, const struct cc *printed)
+{
+	const struct profile *p = r->p;
+	FILE *out = r->out;
+	struct cc *tot = xcalloc(1, profile_cc_size(p));
+	size_t *width, i;
+
+	if (p->total)
+		memcpy(tot, p->total, profile_cc_size(p));
+	for (i = 0; i < p->ev.n; i++)
+		if (!cc_defined(p, tot, i) || !tot->v[i] ||
+		    (!p->signed_counts && printed->v[i] > tot->v[i]))
+			tot->v[i] = printed->v[i];
+	if (printed->ndef > tot->ndef)
+		tot->ndef = printed->ndef;
+	width = xcalloc(p->ev.n + 1, sizeof(*width));
+	report_widths(r, (const struct cc *const *)&printed, 1, width);
+	report_rule(r);
+	report_events(r, width);
+	putc('\n', out);
+	report_rule(r);
+	report_cc_of(r, printed, width, tot);
+	fputs(" events annotated\n\n", out);
+	free(width);
+	free(tot);
+}
+
 void report_source(struct report *r)
 {
 	const struct profile *p = r->p;
-	const struct opts *o = r->o;
 	FILE *out = r->out;
 	struct ann *anns;
 	const char **unfound;
 	struct unread *unread;
-	size_t nunread = 0, nann, nunfound = 0, i, k, *width, nmsgs = 0;
+	size_t nunread = 0, nann, nunfound = 0, i, nmsgs = 0;
 	char **msgs;
-	struct cc *printed, *tot;
+	struct cc *printed;
 	struct stat pst;
 	const struct timespec *profile_mtime = NULL;
 	struct call_index ci = { NULL, 0 };
@@ -765,9 +864,8 @@ void report_source(struct report *r)
 	for (i = 0; i < nann; i++) {
 		struct ann *a = &anns[i];
 		struct src s;
-		const char *dir = "", *why = NULL, *w, *look;
-		char *path = NULL, *differ;
-		int ok = 0;
+		const char *dir, *why, *look;
+		char *differ;
 
 		look = source_name(r, a, &differ);
 		if (differ) {
@@ -776,27 +874,7 @@ void report_source(struct report *r)
 			unread[nunread++].why = differ;
 			continue;
 		}
-
-		/*
-		 * The first folder where it can be read; else why it cannot be
-		 * where it exists.  A file whose lines were not kept could not
-		 * be read when loading: it is not opened now.
-		 */
-		for (k = 0; k <= o->ninclude && !ok; k++) {
-			int found;
-			dir = k ? o->include[k - 1] : "";
-			path = xrealloc(path, strlen(dir) + strlen(look) + 1);
-			strcpy(path, dir);
-			strcat(path, look);
-			w = NULL;
-			found = src_probe(path, &w);
-			if (found && !w && (!a->f || a->f->keep_lines))
-				ok = !src_open(path, &s, &w);
-			if (!why)
-				why = w;
-		}
-		free(path);
-		if (!ok) {
+		if (!open_source(r, a, look, &s, &dir, &why)) {
 			if (why) {
 				unread[nunread].name = a->name;
 				unread[nunread++].why = why;
@@ -817,53 +895,10 @@ void report_source(struct report *r)
 		src_close(&s);
 	}
 
-	if (nunfound) {
-		sort_array(unfound, nunfound, sizeof(*unfound), str_cmp);
-		report_rule(r);
-		fputs("The following files chosen for auto-annotation could not be found:\n", out);
-		report_rule(r);
-		for (i = 0; i < nunfound; i++) {
-			fputs("  ", out);
-			report_str(r, unfound[i]);
-			putc('\n', out);
-		}
-		putc('\n', out);
-	}
-	if (nunread) {
-		sort_array(unread, nunread, sizeof(*unread), unread_cmp);
-		report_rule(r);
-		fputs("The following files chosen for auto-annotation could not be read:\n", out);
-		report_rule(r);
-		for (i = 0; i < nunread; i++) {
-			fputs("  ", out);
-			report_str(r, unread[i].name);
-			fprintf(out, " (%s)\n", unread[i].why);
-		}
-		putc('\n', out);
-	}
-
-	if (did) {
-		/* percentages of what was annotated, never above 100% */
-		tot = xcalloc(1, profile_cc_size(p));
-		if (p->total)
-			memcpy(tot, p->total, profile_cc_size(p));
-		for (i = 0; i < p->ev.n; i++)
-			if (!cc_defined(p, tot, i) || !tot->v[i] ||
-			    (!p->signed_counts && printed->v[i] > tot->v[i]))
-				tot->v[i] = printed->v[i];
-		if (printed->ndef > tot->ndef)
-			tot->ndef = printed->ndef;
-		width = xcalloc(p->ev.n + 1, sizeof(*width));
-		report_widths(r, (const struct cc *const *)&printed, 1, width);
-		report_rule(r);
-		report_events(r, width);
-		putc('\n', out);
-		report_rule(r);
-		report_cc_of(r, printed, width, tot);
-		fputs(" events annotated\n\n", out);
-		free(width);
-		free(tot);
-	}
+	print_unfound(r, unfound, nunfound);
+	print_unread(r, unread, nunread);
+	if (did)
+		print_annotated(r, printed);
 	free(unfound);
 	free(unread);
 	for (i = 0; i < nmsgs; i++)

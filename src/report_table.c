@@ -106,46 +106,37 @@ struct row {
 	uint8_t is_cycle;
 };
 
-static const struct profile *cmp_p;
-static int cmp_incl;		/* rows show inclusive costs */
-
-/* The cost a row shows. */
-static const struct cc *row_cc(const struct row *r)
+/* The cost a row shows: inclusive when the report's rows are. */
+static const struct cc *row_cc(const struct report *r, const struct row *row)
 {
-	if (r->is_cycle)
-		return cmp_p->cycles[r->idx].incl;
-	return cmp_incl ? fn_incl(cmp_p, cmp_p->fns[r->idx]) : cmp_p->fns[r->idx]->self;
+	const struct profile *p = r->p;
+
+	if (row->is_cycle)
+		return p->cycles[row->idx].incl;
+	return r->o->inclusive ? fn_incl(p, p->fns[row->idx]) : p->fns[row->idx]->self;
 }
 
-static const struct fn *row_fn(const struct row *r)
+static const struct fn *row_fn(const struct report *r, const struct row *row)
 {
-	return r->is_cycle ? NULL : cmp_p->fns[r->idx];
+	return row->is_cycle ? NULL : r->p->fns[row->idx];
 }
 
-static const struct cycle *row_cycle(const struct row *r)
+static const struct cycle *row_cycle(const struct report *r, const struct row *row)
 {
-	return r->is_cycle ? &cmp_p->cycles[r->idx] : NULL;
-}
-
-static const struct report *cmp_r;
-
-/* callgrind_annotate's order: by the sort events, a column never given first lowest. */
-static int cc_cmp(const struct cc *a, const struct cc *b)
-{
-	return report_cost_cmp(cmp_r, a, b);
+	return row->is_cycle ? &r->p->cycles[row->idx] : NULL;
 }
 
 /* Equal costs: cycles first (by number), then functions by "file:function". */
-static int row_cmp(const void *x, const void *y)
+static int row_cmp(const struct report *r, const struct row *a, const struct row *b)
 {
-	const struct row *a = x, *b = y;
 	int c;
 
 	if (a->kdef != b->kdef)
 		return a->kdef ? -1 : 1;
 	if (a->key != b->key)
 		return a->key > b->key ? -1 : 1;
-	c = cmp_r->nsort > 1 ? cc_cmp(row_cc(a), row_cc(b)) : 0;	/* else the key said it all */
+	/* with one sort event the key said it all */
+	c = r->nsort > 1 ? report_cost_cmp(r, row_cc(r, a), row_cc(r, b)) : 0;
 	if (c)
 		return c;
 	if (a->is_cycle || b->is_cycle) {
@@ -153,17 +144,17 @@ static int row_cmp(const void *x, const void *y)
 			return a->idx < b->idx ? -1 : a->idx > b->idx;	/* cycles are numbered in order */
 		return a->is_cycle ? -1 : 1;
 	}
-	return graph_fn_cmp(row_fn(a), row_fn(b));
+	return graph_fn_cmp(row_fn(r, a), row_fn(r, b));
 }
 
-/* row_cmp(a, b) < 0, with the common case (different keys) inline. */
-static inline int row_less(const struct row *a, const struct row *b)
+/* row_cmp(r, a, b) < 0, with the common case (different keys) inline. */
+static inline int row_less(const struct report *r, const struct row *a, const struct row *b)
 {
 	if (a->kdef != b->kdef)
 		return a->kdef > b->kdef;
 	if (a->key != b->key)
 		return a->key > b->key;
-	return row_cmp(a, b) < 0;
+	return row_cmp(r, a, b) < 0;
 }
 
 static void row_swap(struct row *a, struct row *b)
@@ -174,13 +165,13 @@ static void row_swap(struct row *a, struct row *b)
 }
 
 /* Move v[root] down the heap v[0..n) (largest on top) to its place. */
-static void rows_sift(struct row *v, size_t root, size_t n)
+static void rows_sift(const struct report *r, struct row *v, size_t root, size_t n)
 {
 	while (2 * root + 1 < n) {
 		size_t c = 2 * root + 1;
-		if (c + 1 < n && row_less(&v[c], &v[c + 1]))
+		if (c + 1 < n && row_less(r, &v[c], &v[c + 1]))
 			c++;
-		if (!row_less(&v[root], &v[c]))
+		if (!row_less(r, &v[root], &v[c]))
 			return;
 		row_swap(&v[root], &v[c]);
 		root = c;
@@ -188,15 +179,15 @@ static void rows_sift(struct row *v, size_t root, size_t n)
 }
 
 /* Heapsort of v[0..n) by row_less: the fallback of rows_sort(), n log n always. */
-static void rows_heapsort(struct row *v, size_t n)
+static void rows_heapsort(const struct report *r, struct row *v, size_t n)
 {
 	size_t i;
 
 	for (i = n / 2; i-- > 0;)
-		rows_sift(v, i, n);
+		rows_sift(r, v, i, n);
 	for (i = n; i-- > 1;) {
 		row_swap(&v[0], &v[i]);
-		rows_sift(v, 0, i);
+		rows_sift(r, v, 0, i);
 	}
 }
 
@@ -210,27 +201,27 @@ static void rows_heapsort(struct row *v, size_t n)
  * functions took 29 s).  row_cmp is a total order, so the result is the
  * same as any other sort's.
  */
-static void rows_sort(struct row *v, size_t n, unsigned depth)
+static void rows_sort(const struct report *r, struct row *v, size_t n, unsigned depth)
 {
 	while (n > 16) {
 		size_t i = 0, j = n - 1, m = n / 2;
 		struct row pivot;
 		if (!depth--) {
-			rows_heapsort(v, n);
+			rows_heapsort(r, v, n);
 			return;
 		}
-		if (row_less(&v[m], &v[0]))
+		if (row_less(r, &v[m], &v[0]))
 			row_swap(&v[m], &v[0]);
-		if (row_less(&v[n - 1], &v[m])) {
+		if (row_less(r, &v[n - 1], &v[m])) {
 			row_swap(&v[n - 1], &v[m]);
-			if (row_less(&v[m], &v[0]))
+			if (row_less(r, &v[m], &v[0]))
 				row_swap(&v[m], &v[0]);
 		}
 		pivot = v[m];
 		for (;;) {
-			while (row_less(&v[i], &pivot))
+			while (row_less(r, &v[i], &pivot))
 				i++;
-			while (row_less(&pivot, &v[j]))
+			while (row_less(r, &pivot, &v[j]))
 				j--;
 			if (i >= j)
 				break;
@@ -240,18 +231,18 @@ static void rows_sort(struct row *v, size_t n, unsigned depth)
 		}
 		/* v[0..j] <= pivot <= v[j+1..n) */
 		if (j + 1 < n - j - 1) {
-			rows_sort(v, j + 1, depth);
+			rows_sort(r, v, j + 1, depth);
 			v += j + 1;
 			n -= j + 1;
 		} else {
-			rows_sort(v + j + 1, n - j - 1, depth);
+			rows_sort(r, v + j + 1, n - j - 1, depth);
 			n = j + 1;
 		}
 	}
 	for (size_t i = 1; i < n; i++) {
 		struct row x = v[i];
 		size_t k = i;
-		for (; k > 0 && row_less(&x, &v[k - 1]); k--)
+		for (; k > 0 && row_less(r, &x, &v[k - 1]); k--)
 			v[k] = v[k - 1];
 		v[k] = x;
 	}
@@ -277,17 +268,18 @@ static const struct cc *call_cost(const struct call *c)
 	return call_exact(c) ? c->cc : NULL;
 }
 
-static int call_in_cmp(const void *x, const void *y)
+/* Calls by cost in the report's order (ctx: the report), then by the other function. */
+static int call_in_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = cc_cmp(call_cost(a), call_cost(b));
+	int c = report_cost_cmp(ctx, call_cost(a), call_cost(b));
 	return c ? c : graph_fn_cmp(a->k.caller, b->k.caller);
 }
 
-static int call_out_cmp(const void *x, const void *y)
+static int call_out_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct call *a = *(const struct call *const *)x, *b = *(const struct call *const *)y;
-	int c = cc_cmp(call_cost(a), call_cost(b));
+	int c = report_cost_cmp(ctx, call_cost(a), call_cost(b));
 	return c ? c : graph_fn_cmp(a->k.callee, b->k.callee);
 }
 
@@ -362,7 +354,7 @@ static void print_calls(struct report *r, const struct fn *f, int callers)
 	n = 0;
 	for (c = callers ? fn_in(r->p, f) : fn_out(r->p, f); c; c = callers ? c->next_in : c->next_out)
 		v[n++] = c;
-	sort_array(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp);
+	sort_array_r(v, n, sizeof(*v), callers ? call_in_cmp : call_out_cmp, r);
 	tmp = xmalloc(profile_cc_size(r->p));
 	for (i = 0; i < n; i++)
 		print_call(r, v[i], callers ? v[i]->k.caller : v[i]->k.callee,
@@ -416,19 +408,13 @@ static void print_pieces(struct report *r, const struct fn *f)
 	}
 }
 
-void report_table(struct report *r)
+/* The program totals above the table, and the summary when asked for. */
+static void print_totals(struct report *r)
 {
 	const struct profile *p = r->p;
-	const struct opts *o = r->o;
 	FILE *out = r->out;
-	int tree = o->tree_caller || o->tree_calling;
-	size_t i, nrows = 0, nshown = 0, capfiles = 0, *sw;
-	struct row *rows;
-	const struct cc **ccs;
-	double *curr, *abstot;
+	size_t *sw = xcalloc(p->ev.n + 1, sizeof(*sw));
 
-	/* totals */
-	sw = xcalloc(p->ev.n + 1, sizeof(*sw));
 	report_widths(r, (const struct cc *const *)&p->total, 1, sw);
 	report_rule(r);
 	report_events(r, sw);
@@ -440,11 +426,22 @@ void report_table(struct report *r)
 		fputs(" (calculated)", out);
 	fputs("\n\n", out);
 	free(sw);
-	if (o->summary)
+	if (r->o->summary)
 		report_summary(r);
+}
 
-	/* rows */
-	rows = xcalloc(p->nfns + p->ncycles + 1, sizeof(*rows));
+/*
+ * The rows the table may show (the listed functions, and with --inclusive
+ * the called ones and the cycles), in order; r->width fits all of them.
+ */
+static struct row *table_rows(struct report *r, size_t *n)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	struct row *rows = xcalloc(p->nfns + p->ncycles + 1, sizeof(*rows));
+	const struct cc **ccs;
+	size_t i, nrows = 0;
+
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
 		if (!(f->listed || (o->inclusive && fn_in(p, f))))
@@ -461,10 +458,8 @@ void report_table(struct report *r)
 	}
 	/* names are printed from the model, only for the rows shown */
 	ccs = xmalloc((nrows + 1) * sizeof(*ccs));
-	cmp_p = p;
-	cmp_incl = o->inclusive;
 	for (i = 0; i < nrows; i++) {
-		ccs[i] = row_cc(&rows[i]);
+		ccs[i] = row_cc(r, &rows[i]);
 		if (r->nsort && ccs[i] && cc_defined(p, ccs[i], r->sort[0])) {
 			rows[i].kdef = 1;
 			rows[i].key = cc_abs(p, ccs[i]->v[r->sort[0]]);
@@ -472,9 +467,91 @@ void report_table(struct report *r)
 	}
 	report_widths(r, ccs, nrows, r->width);
 	free(ccs);
-	cmp_r = r;
-	rows_sort(rows, nrows, rows_depth(nrows));
+	rows_sort(r, rows, nrows, rows_depth(nrows));
+	*n = nrows;
+	return rows;
+}
 
+/*
+ * Has the threshold been reached for every sort event, curr[k] being the
+ * cost of the rows printed so far (abstot: see report_table())?
+ */
+static int threshold_reached(const struct report *r, const double *curr, const double *abstot)
+{
+	const struct profile *p = r->p;
+	int reached = 1;
+	size_t k;
+
+	for (k = 0; k < r->nsort; k++) {
+		size_t e = r->sort[k];
+		double prop = curr[k] * 100;
+		if (p->signed_counts)
+			prop = abstot[k] > 0 ? prop / abstot[k] : prop;
+		else if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
+			prop = prop / (double)p->total->v[e];
+		if (!(prop >= r->thr[k]))
+			reached = 0;
+	}
+	return reached;
+}
+
+/* One row: its callers, its cost and name, a cycle's members, its pieces, its callees. */
+static void print_row(struct report *r, const struct row *row, int tree)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	const struct fn *f = row_fn(r, row);
+	const struct cycle *cy = row_cycle(r, row);
+	size_t k;
+
+	if (tree)
+		putc('\n', out);
+	if (f && o->tree_caller && !is_unknown(f))
+		print_calls(r, f, 1);
+	report_cc(r, row_cc(r, row), r->width);
+	if (tree)
+		fputs(" * ", out);
+	putc(' ', out);
+	if (f)
+		print_name(r, f);
+	else
+		fprintf(out, "<cycle %u>", (unsigned)cy->num);
+	if (f && f->named && *f->obj) {
+		fputs(" [", out);
+		report_name(r, f->obj);
+		putc(']', out);
+	}
+	if (f && f->cycle && (o->inclusive || tree))
+		fprintf(out, " <cycle %u>", (unsigned)f->cycle);
+	putc('\n', out);
+	if (cy && tree) {
+		for (k = 0; k < cy->nmembers; k++) {
+			const struct fn *m = cy->members[k];
+			report_cc(r, fn_incl(p, m), r->width);
+			fputs(" = ", out);
+			print_name(r, m);
+			putc('\n', out);
+		}
+	}
+	if (f && r->whole && p == r->whole->merged)
+		print_pieces(r, f);
+	if (f && o->tree_calling && !is_unknown(f))
+		print_calls(r, f, 0);
+}
+
+void report_table(struct report *r)
+{
+	const struct profile *p = r->p;
+	const struct opts *o = r->o;
+	FILE *out = r->out;
+	int tree = o->tree_caller || o->tree_calling;
+	size_t i, nrows, nshown = 0, capfiles = 0;
+	struct row *rows;
+	double *curr, *abstot;
+
+	print_totals(r);
+	rows = table_rows(r, &nrows);
 	report_rule(r);
 	report_events(r, r->width);
 	fputs(" file:function\n", out);
@@ -489,7 +566,7 @@ void report_table(struct report *r)
 	 */
 	if (p->signed_counts)
 		for (i = 0; i < nrows; i++) {
-			const struct cc *cc = row_cc(&rows[i]);
+			const struct cc *cc = row_cc(r, &rows[i]);
 			size_t k;
 			for (k = 0; k < r->nsort; k++)
 				if (cc_defined(p, cc, r->sort[k]))
@@ -498,63 +575,15 @@ void report_table(struct report *r)
 	r->nfiles = 0;
 	r->nfns = 0;
 	for (i = 0; i < nrows; i++) {
-		const struct row *row = &rows[i];
-		const struct fn *f = row_fn(row);
-		const struct cycle *cy = row_cycle(row);
-		const struct cc *cc = row_cc(row);
+		const struct fn *f = row_fn(r, &rows[i]);
+		const struct cc *cc = row_cc(r, &rows[i]);
 		size_t k;
 
-		if (r->filter) {
-			int reached = 1;
-			for (k = 0; k < r->nsort; k++) {
-				size_t e = r->sort[k];
-				double prop = curr[k] * 100;
-				if (p->signed_counts)
-					prop = abstot[k] > 0 ? prop / abstot[k] : prop;
-				else if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
-					prop = prop / (double)p->total->v[e];
-				if (!(prop >= r->thr[k]))
-					reached = 0;
-			}
-			if (reached)
-				break;
-		}
+		if (r->filter && threshold_reached(r, curr, abstot))
+			break;
 		if (report_row_cut(r, cc, nshown++))
 			break;
-		if (tree)
-			putc('\n', out);
-		if (f && o->tree_caller && !is_unknown(f))
-			print_calls(r, f, 1);
-		report_cc(r, cc, r->width);
-		if (tree)
-			fputs(" * ", out);
-		putc(' ', out);
-		if (f)
-			print_name(r, f);
-		else
-			fprintf(out, "<cycle %u>", (unsigned)cy->num);
-		if (f && f->named && *f->obj) {
-			fputs(" [", out);
-			report_name(r, f->obj);
-			putc(']', out);
-		}
-		if (f && f->cycle && (o->inclusive || tree))
-			fprintf(out, " <cycle %u>", (unsigned)f->cycle);
-		putc('\n', out);
-		if (cy && tree) {
-			for (k = 0; k < cy->nmembers; k++) {
-				const struct fn *m = cy->members[k];
-				report_cc(r, fn_incl(p, m), r->width);
-				fputs(" = ", out);
-				print_name(r, m);
-				putc('\n', out);
-			}
-		}
-		if (f && r->whole && p == r->whole->merged)
-			print_pieces(r, f);
-		if (f && o->tree_calling && !is_unknown(f))
-			print_calls(r, f, 0);
-
+		print_row(r, &rows[i], tree);
 		if (f) {
 			if (r->nfiles == capfiles) {
 				capfiles = capfiles ? 2 * capfiles : 256;

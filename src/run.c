@@ -802,7 +802,7 @@ static enum run_status compare(const struct run *run, const struct profile p[2],
 	struct whole w[2];
 	const struct whole *wp[2] = { NULL, NULL };
 	struct gate_result res = { 0 };
-	/* diff_events_differ() words no reason when the events listed match */
+	/* the reason, worded by diff_build() or diff_events_differ() */
 	char err[256] = "";
 	enum run_status st = RUN_OK;
 	/* the reports for people show the events chosen; the others show all */

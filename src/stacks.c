@@ -47,7 +47,15 @@ struct build {
 	uint32_t *uorder, *ucstart, *ucomp;
 	size_t nucomp;
 	size_t budget;		/* stacks at most (new_node()) */
-	double moved;		/* activity given to other stacks than its own (cut by the grain) */
+	/*
+	 * By node: the part of its share that runs on that very stack; the
+	 * rest (a stack below the grain not made, its part given to the
+	 * caller's other stacks) ran under other callers.  A new node takes
+	 * its parent's, times tfac when its parent is tpar (spread_call()).
+	 */
+	float *truth;
+	uint32_t tpar;
+	double tfac;
 	uint32_t *queue;
 };
 
@@ -109,7 +117,10 @@ static uint32_t new_node(struct build *b, const struct fn *f, uint32_t parent, d
 	if (s->n >= b->capsame) {
 		b->capsame = s->cap;
 		b->same = xrealloc(b->same, b->capsame * sizeof(*b->same));
+		b->truth = xrealloc(b->truth, b->capsame * sizeof(*b->truth));
 	}
+	b->truth[s->n] = parent == STACKS_NONE ? 1.0f
+		: parent == b->tpar ? (float)(b->truth[parent] * b->tfac) : b->truth[parent];
 	b->same[s->n] = b->first[f->id];
 	b->first[f->id] = (uint32_t)s->n;
 	return (uint32_t)s->n++;
@@ -433,15 +444,18 @@ static void spread_call(struct build *b, const struct call *c)
 			kept += s->node[x].share;
 	if (!(kept > 0))
 		kept = bestsh;
-	b->moved += (1 - kept / sum) * part * b->flow[v];
+	/* a kept stack gets sh / kept of the part where sh / sum ran under it */
+	b->tfac = kept / sum;
 	for (x = b->first[m->id]; x != STACKS_NONE && !b->full;) {
 		uint32_t next = b->same[x];
 		double sh = s->node[x].share;
 		/* (new nodes go in front of first[]: next was read before) */
+		b->tpar = x;
 		if (sh / sum * part * b->flow[v] >= b->dust || (kept == bestsh && x == best))
 			enter(b, y, x, sh / kept * part, 0);
 		x = next;
 	}
+	b->tpar = STACKS_NONE;
 }
 
 /*
@@ -1137,13 +1151,14 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 		}
 		s->n = 0;
 		b.full = 0;
-		b.moved = 0;
+		b.tpar = STACKS_NONE;
 		b.dust = grain;
 		for (k = 0; k < b.nucomp && !b.full; k++)
 			component(&b, k, firstm);
 		place_rest(&b);
 		if (!b.full)
 			break;
+		s->coarse = 1;
 		grain *= 8;
 		if (grain > (double)s->sum) {
 			diag(DIAG_ERROR, NULL, 0, "too many call stacks to rebuild");
@@ -1151,8 +1166,16 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 			break;
 		}
 	}
+	s->grain = grain;
 	if (!rc) {
 		apportion(&b);
+		/* the self costs drawn on stacks they did not run on */
+		if (s->coarse) {
+			double moved = 0;
+			for (i = 0; i < s->n; i++)
+				moved += (1.0 - (double)b.truth[i]) * (double)s->node[i].self;
+			s->moved = moved > 0 ? (uint64_t)(moved + 0.5) : 0;
+		}
 		prune_tree(s, prune);
 	}
 	free(b.unit);
@@ -1171,6 +1194,7 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	free(b.ucomp);
 	free(firstm);
 	free(b.same);
+	free(b.truth);
 	free(b.ctab);
 	free(b.elig);
 	free(b.ediv);
@@ -1242,12 +1266,12 @@ static uint32_t fnode_new(struct flame *fl, const char *name, const char *file, 
 	return (uint32_t)fl->n++;
 }
 
-static const struct flame *sort_fl;
-
-static int fnode_cmp(const void *x, const void *y)
+/* Node indexes by the nodes' names, then files, then index; ctx is the flame. */
+static int fnode_cmp(const void *x, const void *y, void *ctx)
 {
-	const struct fnode *a = &sort_fl->node[*(const uint32_t *)x];
-	const struct fnode *b = &sort_fl->node[*(const uint32_t *)y];
+	const struct flame *fl = ctx;
+	const struct fnode *a = &fl->node[*(const uint32_t *)x];
+	const struct fnode *b = &fl->node[*(const uint32_t *)y];
 	int c = strcmp(a->name, b->name);
 	if (c)
 		return c;
@@ -1262,7 +1286,6 @@ static void sort_children(struct flame *fl)
 	size_t i, k, cap = 0;
 	uint32_t *v = NULL;
 
-	sort_fl = fl;
 	for (i = 0; i < fl->n; i++) {
 		uint32_t c;
 		size_t m = 0;
@@ -1275,7 +1298,7 @@ static void sort_children(struct flame *fl)
 		}
 		if (m < 2)
 			continue;
-		sort_array(v, m, sizeof(*v), fnode_cmp);
+		sort_array_r(v, m, sizeof(*v), fnode_cmp, fl);
 		fl->node[i].child = v[0];
 		for (k = 0; k + 1 < m; k++)
 			fl->node[v[k]].next = v[k + 1];
@@ -1295,6 +1318,9 @@ void flame_build(struct flame *fl, const struct stacks *s, const struct profile 
 	for (cap = 16; cap < 2 * s->n + 2; cap *= 2)
 		;
 	tab = xcalloc(cap, sizeof(*tab));
+	fl->coarse = s->coarse;
+	fl->grain = s->grain;
+	fl->moved = s->moved;
 	fnode_new(fl, "all", NULL, NULL, 0);
 	fl->names = xcalloc(p->nfns + 1, sizeof(*fl->names));
 	fl->nnames = p->nfns;

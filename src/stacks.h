@@ -60,6 +60,15 @@ struct stacks {
 	struct snode *node;	/* parents before children */
 	size_t n, cap;
 	uint64_t sum;		/* the sum of the self costs of the event */
+	/*
+	 * When the stacks would pass the budget, the grain grew (coarse set):
+	 * the activity of the stacks worth less than grain (moved, rounded)
+	 * went to the other stacks of the same functions.  Nothing is lost:
+	 * the stacks still add up to sum; which callers it ran under is.
+	 */
+	int coarse;
+	double grain;
+	uint64_t moved;
 };
 
 /* Returns 0, or -1 after a diagnostic (too many stacks for memory). */
@@ -90,6 +99,10 @@ struct flame {
 	/* the frame name of each function, made once (by fn id): frames point here */
 	char **names;
 	size_t nnames;
+	/* from the stacks (struct stacks): the grain, if the budget made it coarse */
+	int coarse;
+	double grain;
+	uint64_t moved;
 };
 
 /* by_file: frames of one name but different files stay apart (else they are one, file of the first). */
