@@ -397,11 +397,12 @@ static void add_site(struct hfile *f, uint64_t line, const void *callee, const u
 	s->cc[1] = cc[1];
 }
 
-static const struct hfile *cmp_files;
-
-static int fileix_cmp(const void *x, const void *y)
+/* files (ctx: the array) by name */
+static int fileix_cmp(const void *x, const void *y, void *ctx)
 {
-	return strcmp(cmp_files[*(const size_t *)x].name, cmp_files[*(const size_t *)y].name);
+	const struct hfile *files = ctx;
+
+	return strcmp(files[*(const size_t *)x].name, files[*(const size_t *)y].name);
 }
 
 /*
@@ -414,8 +415,7 @@ static void diff_files_of(struct html *h)
 
 	for (i = 0; i < h->nfiles; i++)
 		ord[i] = i;
-	cmp_files = h->files;
-	sort_array(ord, h->nfiles, sizeof(*ord), fileix_cmp);
+	sort_array_r(ord, h->nfiles, sizeof(*ord), fileix_cmp, h->files);
 	for (i = 0; i < h->d->nfiles; i++) {
 		const char *name = h->d->files[i]->name;
 		size_t lo = 0, hi = h->nfiles;
