@@ -32,7 +32,7 @@ LINKED = $(BUILD)/annogrind
 
 # every module of src/ but main.c goes into the library the tests link with
 LIB_SRC = $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
-LIB_OBJ = $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC))
+LIB_OBJ = $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRC)) $(BUILD)/html_assets.o
 OBJ = $(LIB_OBJ) $(BUILD)/main.o
 
 all: deps-build $(BIN)
@@ -51,6 +51,14 @@ FORCE:
 # zlib.h) without being rebuilt each time it runs.
 $(BUILD)/%.o: src/%.c src/*.h | $(BUILD) deps-build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The HTML report's script and style are files of their own (src/html/),
+# turned into a C source at build time by src/html/embed.sh (od and awk).
+HTML_ASSETS = src/html/report.css src/html/report.js
+$(BUILD)/html_assets.c: src/html/embed.sh $(HTML_ASSETS) | $(BUILD)
+	sh src/html/embed.sh html_css src/html/report.css html_js src/html/report.js >$@.tmp && mv $@.tmp $@
+$(BUILD)/html_assets.o: $(BUILD)/html_assets.c | deps-build
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $(BUILD)/html_assets.c
 
 # --version names the commit when built from a git checkout (.git is a
 # folder in a clone, a file in a worktree); a tarball has none and says
@@ -130,5 +138,5 @@ FUZZ_FLAGS = -std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer \
 	-DLOAD_READ_BLOCK=256
 fuzz: fuzz/annogrind-fuzz
 
-fuzz/annogrind-fuzz: fuzz/fuzz_load.c $(LIB_SRC) src/*.h
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(WARN) -Isrc -o $@ fuzz/fuzz_load.c $(LIB_SRC) $(LIBS)
+fuzz/annogrind-fuzz: fuzz/fuzz_load.c $(LIB_SRC) src/*.h $(BUILD)/html_assets.c
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(WARN) -Isrc -o $@ fuzz/fuzz_load.c $(LIB_SRC) $(BUILD)/html_assets.c $(LIBS)

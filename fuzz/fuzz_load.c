@@ -16,6 +16,7 @@
 #include "report_dot.h"
 #include "report_md.h"
 #include "report_flame.h"
+#include "report_html.h"
 #include "view.h"
 #include "write.h"
 
@@ -67,6 +68,23 @@ static void render_folded(struct report *r)
 static void render_flamegraph(struct report *r)
 {
 	report_flamegraph(r);
+}
+
+/* The HTML page without running dot (tools 0); its sources need spans, which the fuzzer's load does not keep. */
+static void render_html(struct report *r)
+{
+	report_html(r, 0);
+}
+
+/* The HTML comparison of the profile with itself. */
+static void render_html_diff(struct report *r)
+{
+	struct diff d;
+	char err[256];
+
+	if (!diff_build(&d, r->p, r->p, 1, err, sizeof(err)))
+		report_html_diff(r, &d, r->p, "old", "new", 0);
+	diff_release(&d);
 }
 
 /* --focus, --ignore and --hide make a copy of the profile: the table of each. */
@@ -121,6 +139,8 @@ static const struct renderer {
 	{ "tsv-escaped", { "--format=tsv", "--escape=always", NULL }, report_tsv },
 	{ "folded", { "--format=folded", "--threshold=100", NULL }, render_folded },
 	{ "flamegraph", { "--format=flamegraph", NULL }, render_flamegraph },
+	{ "html", { "--format=html", "--top=50", NULL }, render_html },
+	{ "html-diff", { "--format=html", NULL }, render_html_diff },
 	{ "filtered", { "--auto=no", "--inclusive=yes", "--tree=both", NULL }, render_filtered },
 };
 

@@ -12,6 +12,7 @@
 #include "report_diff_src.h"
 #include "report_dot.h"
 #include "report_flame.h"
+#include "report_html.h"
 #include "report_md.h"
 #include "write.h"
 
@@ -124,6 +125,16 @@ static int render_flamegraph_diff(const struct format_diff_job *j)
 	return report_flamegraph_diff(j->r, j->old);
 }
 
+static int render_html(const struct format_job *j)
+{
+	return report_html(j->r, 1);
+}
+
+static int render_html_diff(const struct format_diff_job *j)
+{
+	return report_html_diff(j->r, j->d, j->old, j->old_name, j->new_name, 1);
+}
+
 /* In the order --help and the message of a bad --format name them. */
 static const struct format formats[] = {
 	{ "text", FORMAT_FOR_PEOPLE | FORMAT_WHOLE_OPTION | FORMAT_ASM | FORMAT_DIFF_ASM,
@@ -146,6 +157,9 @@ static const struct format formats[] = {
 	{ "flamegraph", FORMAT_ALL_PROFILES | FORMAT_KEEPS_ALL | FORMAT_MERGES_INLINED |
 	  FORMAT_NO_NEGATIVE | FORMAT_DIFF_STACKS,
 	  render_flamegraph, render_flamegraph_diff, NULL },
+	{ "html", FORMAT_KEEPS_ALL | FORMAT_NO_NEGATIVE | FORMAT_FOR_PEOPLE | FORMAT_DIFF_SPANS |
+	  FORMAT_SPANS | FORMAT_KEEPS_INSTR,
+	  render_html, render_html_diff, NULL },
 };
 
 const struct format *format_text(void)

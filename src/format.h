@@ -45,6 +45,10 @@ enum format_trait {
 	FORMAT_DIFF_SPANS = 1 << 13,
 	/* machine-readable: objdump's text only with --disasm=yes */
 	FORMAT_NO_DISASM = 1 << 14,
+	/* shows each listed function's source lines of one profile too: the loader keeps their spans */
+	FORMAT_SPANS = 1 << 15,
+	/* shows one profile's machine code where it has instruction positions: the loader keeps them */
+	FORMAT_KEEPS_INSTR = 1 << 16,
 };
 
 /* What the renderer of one profile is given. */

@@ -19,13 +19,26 @@ static void jesc(struct outbuf *out, unsigned c)
 	outbuf_write(out, e, 6);
 }
 
+/* json_html_safe(): '<', '>', '&', U+2028 and U+2029 written \uXXXX too */
+static int html_safe;
+
+void json_html_safe(int on)
+{
+	html_safe = on;
+}
+
 static void json_chars(struct outbuf *out, const unsigned char *u, const unsigned char *end)
 {
 	while (u < end) {
 		size_t n = report_utf8_len(u);
 		if (n > (size_t)(end - u))
 			n = 0;	/* a sequence the cut ended: its bytes as Latin-1 */
-		if (*u == '"' || *u == '\\') {
+		if (html_safe && (*u == '<' || *u == '>' || *u == '&')) {
+			jesc(out, *u);
+			n = 1;
+		} else if (html_safe && n == 3 && u[0] == 0xe2 && u[1] == 0x80 && (u[2] == 0xa8 || u[2] == 0xa9)) {
+			jesc(out, u[2] == 0xa8 ? 0x2028 : 0x2029);
+		} else if (*u == '"' || *u == '\\') {
 			outbuf_putc(out, '\\');
 			outbuf_putc(out, (char)*u);
 			n = 1;

@@ -16,6 +16,12 @@ struct profile;
  * terminal and decodes to the same string.
  */
 void json_str(struct outbuf *out, const char *s);
+/*
+ * With on, json_str() and json_name() also write '<', '>', '&', U+2028 and
+ * U+2029 as \uXXXX: the JSON can then sit in an HTML <script> element
+ * (report_html.c), where "</script>" or "<!--" would end or change it.
+ */
+void json_html_safe(int on);
 /* The same for a name the profile holds, cut as report_name() cuts it (namecut.h). */
 void json_name(struct outbuf *out, const char *s);
 /* A count; with sgn (Cachegrind's signed counts) a negative one is written so. */

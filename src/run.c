@@ -582,6 +582,8 @@ static enum run_status prepare(const struct run *run, struct profile *p,
 
 	if (!seen) {
 		want_of(o, run->gates, run->ngates, p);
+		p->keep_spans = !!(o->format->traits & FORMAT_SPANS);
+		p->keep_instr |= !!(o->format->traits & FORMAT_KEEPS_INSTR);
 	} else {
 		p->keep_spans = !!(o->format->traits & FORMAT_DIFF_SPANS);
 		p->keep_instr = o->annotate_asm;

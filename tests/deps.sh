@@ -18,6 +18,10 @@ if [ "$1" = check ]; then
 	command -v dot >/dev/null 2>&1 || need="$need graphviz"
 	[ -x /usr/bin/time ] || need="$need time"
 	command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
+	command -v node >/dev/null 2>&1 || need="$need nodejs"
+	command -v chromium >/dev/null 2>&1 || need="$need chromium"
+	command -v chromedriver >/dev/null 2>&1 || need="$need chromium-driver"
+	/usr/bin/python3 -c 'import selenium' 2>/dev/null || need="$need python3-selenium"
 fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
