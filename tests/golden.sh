@@ -21,6 +21,14 @@ export LC_ALL=C
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0 fail=0 skip=0
+# WRAP's command found now, by its full path: a test may empty PATH (to keep
+# Graphviz's dot out of sight) and still run under valgrind.
+if [ -n "${WRAP:-}" ]; then
+	set -- $WRAP
+	w=$(command -v "$1") || { echo "golden: $1 not found" >&2; exit 2; }
+	shift
+	WRAP="$w $*"
+fi
 annogrind() { ${WRAP:-} "$bin" "$@"; }
 for cmd in "$top"/tests/golden/*.cmd; do
 	name=${cmd%.cmd}
