@@ -348,3 +348,20 @@ const struct fn **report_sorted_fns(const struct report *r, size_t *n)
 	*n = k;
 	return v;
 }
+
+/* The text table's cumulative --threshold: reached for every sort event, given what curr holds? */
+int report_threshold_reached(const struct report *r, const double *curr)
+{
+	const struct profile *p = r->p;
+	size_t k;
+
+	for (k = 0; k < r->nsort; k++) {
+		size_t e = r->sort[k];
+		double prop = curr[k] * 100;
+		if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
+			prop /= (double)p->total->v[e];
+		if (!(prop >= r->thr[k]))
+			return 0;
+	}
+	return 1;
+}

@@ -163,4 +163,10 @@ void report_tsv_events(struct outbuf *out, const struct profile *p, int esc);
  */
 void report_asm_json(struct report *r, struct outbuf *out, const struct fn *const *fns, size_t n);
 
+/*
+ * The text table's cumulative --threshold (profiles of unsigned counts):
+ * reached for every sort event, given the summed costs curr (by sort key)?
+ */
+int report_threshold_reached(const struct report *r, const double *curr);
+
 #endif

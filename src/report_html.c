@@ -138,22 +138,6 @@ static uint64_t cost_key(const struct html *h, const struct cc *const c[2])
 
 /* ---- the rows: those of the text table ---- */
 
-static int threshold_reached(const struct report *r, const double *curr)
-{
-	const struct profile *p = r->p;
-	size_t k;
-
-	for (k = 0; k < r->nsort; k++) {
-		size_t e = r->sort[k];
-		double prop = curr[k] * 100;
-		if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
-			prop /= (double)p->total->v[e];
-		if (!(prop >= r->thr[k]))
-			return 0;
-	}
-	return 1;
-}
-
 static size_t rows_cap(const struct report *r)
 {
 	return r->o->top ? r->o->top : HTML_ROWS_MAX;
@@ -178,7 +162,7 @@ static void pick_rows(struct html *h)
 			const struct cc *c = r->o->inclusive ? fn_incl(p, f) : f->self;
 			if (!(f->listed || (r->o->inclusive && fn_in(p, f))))
 				continue;
-			if (r->filter && threshold_reached(r, curr))
+			if (r->filter && report_threshold_reached(r, curr))
 				break;
 			entry(h, f);
 			for (k = 0; k < r->nsort; k++) {

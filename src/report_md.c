@@ -486,23 +486,6 @@ static void tree_calls(struct tree *t, const struct report *r, const struct fn *
 	free(v);
 }
 
-/* The text table's cumulative --threshold: reached for every sort event, given what curr holds? */
-static int threshold_reached(const struct report *r, const double *curr)
-{
-	const struct profile *p = r->p;
-	size_t k;
-
-	for (k = 0; k < r->nsort; k++) {
-		size_t e = r->sort[k];
-		double prop = curr[k] * 100;
-		if (cc_defined(p, p->total, e) && p->total->v[e] > 0)
-			prop /= (double)p->total->v[e];
-		if (!(prop >= r->thr[k]))
-			return 0;
-	}
-	return 1;
-}
-
 /* "???:???", the function of costs Callgrind could not place: its callers and callees mean nothing (as in the text trees). */
 static int is_unknown(const struct fn *f)
 {
@@ -633,7 +616,7 @@ static size_t top_fns(const struct report *r, const struct fn **all, size_t n, s
 		const struct cc *c = o->inclusive ? fn_incl(p, f) : f->self;
 		if (!(f->listed || (o->inclusive && fn_in(p, f))))
 			continue;
-		if (r->filter && threshold_reached(r, curr))
+		if (r->filter && report_threshold_reached(r, curr))
 			break;
 		all[ntop++] = f;
 		for (k = 0; k < r->nsort; k++) {
