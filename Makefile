@@ -18,7 +18,7 @@ SANFLAGS = -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=
 endif
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(SANFLAGS)
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
-LIBS = -pthread -lz
+LIBS = -pthread -lz -lm
 
 # Objects go to a folder of their own per set of flags, so a sanitizer build
 # never mixes with the plain one: build/plain, build/address-undefined, ...

@@ -1,6 +1,7 @@
 /* stacks: call stacks rebuilt from Callgrind's call graph, for folded stacks and flame graphs. */
 #include "stacks.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,7 @@ struct build {
 	uint32_t tpar;
 	double tfac;
 	uint32_t *queue;
+	int uncut;		/* no cut: the fit is finished (fit_newton()) */
 };
 
 static double weight(const struct build *b, const struct call *c)
@@ -746,7 +748,7 @@ static int part_cmp(const void *x, const void *y)
  * each by target / current (at most FIT_STEP either way), then scales
  * each function's self cost over its stacks back to the exact sum; until
  * no constraint is off by more than FIT_CLOSE of the program total, at
- * most FIT_SWEEPS sweeps.
+ * most FIT_SWEEPS sweeps (FIT_SWEEPS_UNCUT before fit_newton()).
  * A constraint still off by more than FIT_FAR after FIT_WARM sweeps is
  * dropped: the stacks made cannot meet it (stacks too small to make, or
  * calls the split put elsewhere), and chasing it moves the rest.  Exact
@@ -756,6 +758,7 @@ static int part_cmp(const void *x, const void *y)
  * FIT_BUDGET steps a stack: a chain of thousands of functions.
  */
 #define FIT_SWEEPS 40
+#define FIT_SWEEPS_UNCUT 10
 #define FIT_CLOSE 1e-6
 #define FIT_BUDGET 64
 #define FIT_WARM 5
@@ -781,6 +784,293 @@ static int fitc_cmp(const void *x, const void *y)
 static int fitted(const struct build *b, const struct fn *f)
 {
 	return f->incl_exact && fn_incl(b->p, f)->v[b->ev] > 0;
+}
+
+/*
+ * After the sweeps, Newton's method finishes the fit when nothing is cut
+ * (--threshold=100: the stacks are what is asked for, not a picture).
+ * The sweeps scale one constraint at a time; where functions nest in one
+ * another (an interpreter's static cycle: python3's PyObject_Vectorcall
+ * holds most of the others) each scaling undoes others, and 40 sweeps
+ * left python3's stacks 3.7% of the program off.  Here each stack costs
+ * what the sweeps gave it times exp(a), a the sum of one variable for
+ * each fitted function on it, with each function's self cost spread over
+ * its stacks in proportion.  The variables that meet every constraint
+ * minimise the convex function F = sum over functions of self * log(the
+ * sum over its stacks) - sum(variable * target), whose gradient is what
+ * each constraint is off by, and whose Hessian times a vector takes a
+ * pass down the stacks and one back up.  F gets NEWTON_MU / 2 times the
+ * variables' squares, so a constraint the stacks cannot meet pulls them
+ * only so far (it is met to NEWTON_MU times its variable).  Each step
+ * solves for the direction by conjugate gradients (each constraint's
+ * current sum as the preconditioner, to a tenth of the gradient), with a
+ * damping that grows when the step must be shortened, and halves the
+ * step until F falls.  It stops once the gradient is below FIT_CLOSE of
+ * the program total, after NEWTON_PASSES passes over the stacks, or when
+ * NEWTON_STALL steps in a row did not bring the worst constraint a tenth
+ * closer (constraints the stacks made cannot meet together: the ladder
+ * of tests/hostile); the best variables seen are kept if they meet the
+ * constraints better than the sweeps did.  On python3: 3.7% to 0.08%, for 8% more instructions.
+ */
+#define NEWTON_PASSES 150
+#define NEWTON_CG 60
+#define NEWTON_HALVINGS 30
+#define NEWTON_DAMP 1e-2
+#define NEWTON_MU 1e-4
+#define NEWTON_GAIN 0.9
+#define NEWTON_STALL 3
+
+struct newton {
+	size_t n, nf, m;
+	const struct snode *node;
+	const int32_t *ci;	/* by fn id: its live constraint, or -1 */
+	const double *x0;	/* by node: the cost after the sweeps, over the total */
+	const double *ts;	/* by fn id: its self cost over the total */
+	const double *t;	/* by constraint: its target over the total (dead: 0) */
+	double *a, *x, *tot, *sum, *cur;
+};
+
+/*
+ * x (each function's self cost spread over its stacks in proportion to
+ * x0 * exp(a)), tot and cur at th; returns F, or HUGE_VAL when exp would
+ * overflow.
+ */
+static double newton_eval(struct newton *nw, const double *th)
+{
+	size_t i, k;
+	double f = 0;
+
+	for (k = 0; k < nw->nf; k++)
+		nw->sum[k] = 0;
+	for (k = 0; k < nw->m; k++)
+		nw->cur[k] = 0;
+	for (i = 0; i < nw->n; i++) {
+		const struct snode *y = &nw->node[i];
+		double a = y->parent == STACKS_NONE ? 0 : nw->a[y->parent];
+		if (nw->ci[y->fn->id] >= 0)
+			a += th[nw->ci[y->fn->id]];
+		if (a > 600)
+			return HUGE_VAL;
+		nw->a[i] = a;
+		nw->x[i] = nw->x0[i] > 0 ? nw->x0[i] * exp(a) : 0;
+		nw->sum[y->fn->id] += nw->x[i];
+	}
+	for (k = 0; k < nw->nf; k++)
+		if (nw->sum[k] > 0)
+			f += nw->ts[k] * log(nw->sum[k]);
+	for (i = nw->n; i-- > 0;) {
+		const struct snode *y = &nw->node[i];
+		double sk = nw->sum[y->fn->id];
+		nw->x[i] = sk > 0 ? nw->x[i] * nw->ts[y->fn->id] / sk : 0;
+		nw->tot[i] += nw->x[i];
+		if (nw->ci[y->fn->id] >= 0)
+			nw->cur[nw->ci[y->fn->id]] += nw->tot[i];
+		if (y->parent != STACKS_NONE)
+			nw->tot[y->parent] += nw->tot[i];
+		nw->tot[i] = 0;	/* ready for the next evaluation */
+	}
+	for (k = 0; k < nw->m; k++)
+		f -= th[k] * nw->t[k];
+	return f;
+}
+
+/* out = the Hessian of F times d, at the x of the last evaluation (u, z: by node; w: by fn). */
+static void newton_hess(struct newton *nw, const double *d, double *out, double *u, double *z,
+			double *w)
+{
+	size_t i, k;
+
+	for (k = 0; k < nw->nf; k++)
+		w[k] = 0;
+	for (k = 0; k < nw->m; k++)
+		out[k] = 0;
+	for (i = 0; i < nw->n; i++) {
+		const struct snode *y = &nw->node[i];
+		double v = y->parent == STACKS_NONE ? 0 : u[y->parent];
+		if (nw->ci[y->fn->id] >= 0)
+			v += d[nw->ci[y->fn->id]];
+		u[i] = v;
+		w[y->fn->id] += nw->x[i] * v;
+	}
+	/* what each function's spreading takes back, then the sums up the stacks */
+	for (k = 0; k < nw->nf; k++)
+		w[k] = nw->ts[k] > 0 ? w[k] / nw->ts[k] : 0;
+	for (i = nw->n; i-- > 0;) {
+		const struct snode *y = &nw->node[i];
+		z[i] += nw->x[i] * (u[i] - w[y->fn->id]);
+		if (nw->ci[y->fn->id] >= 0)
+			out[nw->ci[y->fn->id]] += z[i];
+		if (y->parent != STACKS_NONE)
+			z[y->parent] += z[i];
+		z[i] = 0;
+	}
+}
+
+/* The largest part of the total a live constraint is off by at the last evaluation. */
+static double newton_worst(const struct newton *nw)
+{
+	size_t k;
+	double w = 0;
+
+	for (k = 0; k < nw->m; k++) {
+		double off = nw->t[k] > 0 ? nw->cur[k] - nw->t[k] : 0;
+		if (off < 0)
+			off = -off;
+		if (off > w)
+			w = off;
+	}
+	return w;
+}
+
+static double dot(const double *a, const double *b, size_t n)
+{
+	size_t i;
+	double s = 0;
+
+	for (i = 0; i < n; i++)
+		s += a[i] * b[i];
+	return s;
+}
+
+static void fit_newton(struct build *b, double *x, const struct fitc *con, size_t ncon, double total)
+{
+	const struct profile *p = b->p;
+	struct stacks *s = b->s;
+	struct newton nw;
+	size_t n = s->n, nf = p->nfns, m = ncon, i, k, passes = 1, stall = 0;
+	int32_t *ci = xmalloc((nf + 1) * sizeof(*ci));
+	double *x0 = xmalloc((n + 1) * sizeof(*x0)), *ts = xmalloc((nf + 1) * sizeof(*ts));
+	double *t = xcalloc(m + 1, sizeof(*t)), *th = xcalloc(m + 1, sizeof(*th));
+	double *nth = xmalloc((m + 1) * sizeof(*nth)), *best = xcalloc(m + 1, sizeof(*best));
+	double *g = xmalloc((m + 1) * sizeof(*g)), *dir = xmalloc((m + 1) * sizeof(*dir));
+	double *r = xmalloc((m + 1) * sizeof(*r)), *zz = xmalloc((m + 1) * sizeof(*zz));
+	double *pp = xmalloc((m + 1) * sizeof(*pp)), *hp = xmalloc((m + 1) * sizeof(*hp));
+	double *diag = xmalloc((m + 1) * sizeof(*diag));
+	double *u = xmalloc((n + 1) * sizeof(*u)), *z = xcalloc(n + 1, sizeof(*z));
+	double *w = xmalloc((nf + 1) * sizeof(*w));
+	double f, start, bestw, damp = NEWTON_DAMP;
+	double mu = NEWTON_MU;
+
+	nw.n = n;
+	nw.nf = nf;
+	nw.m = m;
+	nw.node = s->node;
+	nw.ci = ci;
+	nw.x0 = x0;
+	nw.ts = ts;
+	nw.t = t;
+	nw.a = xmalloc((n + 1) * sizeof(*nw.a));
+	nw.x = xmalloc((n + 1) * sizeof(*nw.x));
+	nw.tot = xcalloc(n + 1, sizeof(*nw.tot));
+	nw.sum = xmalloc((nf + 1) * sizeof(*nw.sum));
+	nw.cur = xmalloc((m + 1) * sizeof(*nw.cur));
+	for (i = 0; i < nf; i++) {
+		ci[i] = -1;
+		ts[i] = (double)p->fns[i]->self->v[b->ev] / total;
+	}
+	for (i = 0; i < n; i++)
+		x0[i] = x[i] > 0 ? x[i] / total : 0;
+	for (k = 0; k < m; k++) {
+		if (con[k].dead)
+			continue;
+		ci[con[k].fn] = (int32_t)k;
+		t[k] = con[k].target / total;
+	}
+	f = newton_eval(&nw, th);	/* + mu / 2 |th|^2, 0 here */
+	start = bestw = newton_worst(&nw);
+	while (passes < NEWTON_PASSES && bestw >= FIT_CLOSE) {
+		double gn, rz, slope, a, nf_ = f, wst;
+		size_t it, h;
+		for (k = 0; k < m; k++) {
+			g[k] = t[k] > 0 ? nw.cur[k] - t[k] + mu * th[k] : 0;
+			diag[k] = (nw.cur[k] > 0 ? nw.cur[k] : 1) * (1 + damp) + mu;
+		}
+		gn = sqrt(dot(g, g, m));
+		for (k = 0, wst = 0; k < m; k++)
+			if (g[k] > wst || -g[k] > wst)
+				wst = g[k] > 0 ? g[k] : -g[k];
+		if (wst < FIT_CLOSE)
+			break;	/* as close as the variables' bound lets it be */
+		/* (H + damp diag) dir = -g, from dir = 0, to a tenth of g */
+		for (k = 0; k < m; k++) {
+			dir[k] = 0;
+			r[k] = -g[k];
+			zz[k] = r[k] / diag[k];
+			pp[k] = zz[k];
+		}
+		rz = dot(r, zz, m);
+		for (it = 0; it < NEWTON_CG && passes < NEWTON_PASSES && sqrt(dot(r, r, m)) > 0.1 * gn; it++) {
+			double php, al, rz2;
+			newton_hess(&nw, pp, hp, u, z, w);
+			passes++;
+			for (k = 0; k < m; k++)
+				hp[k] = t[k] > 0 ? hp[k] + (damp * (nw.cur[k] > 0 ? nw.cur[k] : 1) + mu) * pp[k] : 0;
+			php = dot(pp, hp, m);
+			if (!(php > 0))
+				break;
+			al = rz / php;
+			for (k = 0; k < m; k++) {
+				dir[k] += al * pp[k];
+				r[k] -= al * hp[k];
+				zz[k] = r[k] / diag[k];
+			}
+			rz2 = dot(r, zz, m);
+			for (k = 0; k < m; k++)
+				pp[k] = zz[k] + rz2 / rz * pp[k];
+			rz = rz2;
+		}
+		slope = dot(g, dir, m);
+		if (!(slope < 0))
+			break;
+		for (a = 1, h = 0; h < NEWTON_HALVINGS && passes < NEWTON_PASSES; h++, a /= 2) {
+			for (k = 0; k < m; k++)
+				nth[k] = th[k] + a * dir[k];
+			nf_ = newton_eval(&nw, nth) + mu / 2 * dot(nth, nth, m);
+			passes++;
+			if (nf_ <= f + 1e-4 * a * slope)
+				break;
+		}
+		if (!(nf_ < f))
+			break;
+		damp = h ? damp * 4 : damp / 4;
+		memcpy(th, nth, m * sizeof(*th));
+		f = nf_;
+		wst = newton_worst(&nw);
+		stall = wst < NEWTON_GAIN * bestw ? 0 : stall + 1;
+		if (wst < bestw) {
+			bestw = wst;
+			memcpy(best, th, m * sizeof(*th));
+		}
+		if (stall == NEWTON_STALL)
+			break;	/* the constraints left cannot be met together */
+	}
+	if (bestw < start) {
+		newton_eval(&nw, best);
+		for (i = 0; i < n; i++)
+			x[i] = nw.x[i] * total;
+	}
+	free(nw.a);
+	free(nw.x);
+	free(nw.tot);
+	free(nw.sum);
+	free(nw.cur);
+	free(ci);
+	free(x0);
+	free(ts);
+	free(t);
+	free(th);
+	free(nth);
+	free(best);
+	free(g);
+	free(dir);
+	free(r);
+	free(zz);
+	free(pp);
+	free(hp);
+	free(diag);
+	free(u);
+	free(z);
+	free(w);
 }
 
 /* x: each stack's self cost; fstart/flist: the stacks of each function, in node order. */
@@ -822,6 +1112,7 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 	for (k = 0; k < nf; k++) {
 		if (fstart[k] == fstart[k + 1] || !fitted(b, p->fns[k]))
 			continue;
+
 		con[ncon].target = (double)fn_incl(p, p->fns[k])->v[b->ev];
 		con[ncon].fn = (uint32_t)k;
 		con[ncon].first = flist[fstart[k]];
@@ -858,7 +1149,7 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 	tot = xmalloc(n * sizeof(*tot));
 	fac = xmalloc(n * sizeof(*fac));
 	g = xmalloc((nf + 1) * sizeof(*g));
-	for (sweep = 0; sweep < FIT_SWEEPS; sweep++) {
+	for (sweep = 0; sweep < (b->uncut ? FIT_SWEEPS_UNCUT : FIT_SWEEPS); sweep++) {
 		double worst = 0;
 		for (i = 0; i < n; i++)
 			tot[i] = x[i];
@@ -926,6 +1217,8 @@ static void fit(struct build *b, double *x, const uint32_t *fstart, const uint32
 		if (worst < FIT_CLOSE)
 			break;
 	}
+	if (b->uncut)
+		fit_newton(b, x, con, ncon, total);
 	free(tot);
 	free(fac);
 	free(g);
@@ -1094,6 +1387,7 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	b.p = p;
 	b.ev = ev;
 	b.s = s;
+	b.uncut = !prune;
 	b.unit = xcalloc(n + 1, sizeof(*b.unit));
 	b.mstart = xcalloc(n + 2, sizeof(*b.mstart));
 	b.mlist = xcalloc(n + 1, sizeof(*b.mlist));

@@ -29,7 +29,7 @@ mkdir -p "$tmp/tar/tests"
 cp -R Makefile src "$tmp/tar/" && cp tests/deps.sh "$tmp/tar/tests/"
 if ${MAKE:-make} -s -C "$tmp/tar" build/plain/main.o >"$tmp/log" 2>&1 &&
    ${CC:-cc} -o "$tmp/tar/annogrind" "$tmp/tar/build/plain/main.o" \
-	$(ls build/plain/*.o | grep -v '/main\.o$') -pthread -lz >>"$tmp/log" 2>&1; then
+	$(ls build/plain/*.o | grep -v '/main\.o$') -pthread -lz -lm >>"$tmp/log" 2>&1; then
 	got=$("$tmp/tar/annogrind" --version)
 	if [ "$got" = "annogrind $version" ]; then ok; else bad "tarball --version: got '$got'"; fi
 else

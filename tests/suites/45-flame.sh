@@ -46,7 +46,7 @@ echo "folded: $n profiles checked"
 
 # the stacks against the inclusive costs the profile gives exactly
 # (tests/flame-exact.py: limits a little above what is measured now)
-for spec in "python3-json 1.0 0.08" "sqlite3 0.4 0.02"; do
+for spec in "python3-json 0.05 0.002" "sqlite3 0.01 0.0005"; do
 	set -- $spec
 	if python3 "$top/tests/flame-exact.py" "$bin" "$top/testdata/levels/real/$1.cg.gz" "$2" "$3" >"$tmp/exact" 2>&1 &&
 	   tail -1 "$tmp/exact" | grep -qx PASS; then

@@ -64,8 +64,6 @@ results = []
 # met): "PROFILE CHECK" -> why.  Such a check that fails is counted as
 # skipped with its reason, never as passed; once it passes it counts so.
 KNOWN = {
-    "python3-json.cg.gz f.folded":
-        "a static cycle of 644 outermost functions: stacks fitted, within 3.7%, not exact",
 }
 
 
