@@ -383,9 +383,11 @@ static int want_lines(const char *file, void *ctx)
 
 /*
  * Tell the loader what the text report will not need: the calls without
- * --inclusive=yes, --tree or an inclusive --limit; the per-line costs of
- * sources that cannot be annotated (all of them with --auto=no and no
- * source file named).  Every other output, and renaming, keeps everything.
+ * --inclusive=yes, --tree, an inclusive --limit or a view (--focus,
+ * --ignore, --hide: they are made from the call graph); the per-line
+ * costs of sources that cannot be annotated (all of them with --auto=no
+ * and no source file named), which a view would only copy.  Every other
+ * output, and renaming, keeps everything.
  */
 static void want_of(const struct opts *o, const struct gate *gates, size_t ngates,
 		    struct profile *p)
@@ -405,11 +407,11 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 		p->want_lines = want_none;
 		return;
 	}
-	if ((o->format->traits & FORMAT_KEEPS_ALL) || o->nmod_funcname || o->nmod_filename || o->nfilters)
+	if ((o->format->traits & FORMAT_KEEPS_ALL) || o->nmod_funcname || o->nmod_filename)
 		return;
 	for (i = 0; i < ngates; i++)
 		incl |= gates[i].kind == GATE_INCL;
-	p->drop_calls = !incl;
+	p->drop_calls = !incl && !o->nfilters;
 	p->want_lines = want_lines;
 	p->want_ctx = (void *)o;
 	if (!o->auto_annotate && !o->nuser)
