@@ -286,13 +286,10 @@ struct ugraph {
 	double *cv;		/* by call and event: its cost */
 	uint32_t *cu_in, *cu_out;	/* its callee's unit, its caller's */
 	unsigned char *cskip;	/* its callee is a match or never under one */
+	unsigned char *cinter;	/* it joins two units (not recursive, not inside one) */
 	struct solver *sv;	/* for the static cycles solved at once (solve_down(), solve_up()) */
 };
 
-static int inter(const struct ugraph *g, const struct call *c)
-{
-	return !c->recursive && g->unit[c->k.caller->id] != g->unit[c->k.callee->id];
-}
 
 /* Tarjan's components over the units, iteratively; components come sinks first. */
 static void ugraph_order(struct ugraph *g)
@@ -432,11 +429,16 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 		for (e = 0; e < ne; e++)
 			g->self[g->unit[i] * ne + e] += (double)p->fns[i]->self->v[e];
 	}
+	g->cinter = xmalloc(p->ncalls + 1);
+	for (i = 0; i < p->ncalls; i++) {
+		const struct call *c = p->calls[i];
+		g->cinter[i] = !c->recursive && g->unit[c->k.caller->id] != g->unit[c->k.callee->id];
+	}
 	g->ostart = xcalloc(n + 2, sizeof(*g->ostart));
 	g->istart = xcalloc(n + 2, sizeof(*g->istart));
 	for (i = 0; i < p->ncalls; i++) {
 		const struct call *c = p->calls[i];
-		if (!inter(g, c))
+		if (!g->cinter[i])
 			continue;
 		g->ostart[g->unit[c->k.caller->id] + 1]++;
 		g->istart[g->unit[c->k.callee->id] + 1]++;
@@ -451,7 +453,7 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	for (i = 0; i < p->ncalls; i++) {
 		const struct call *c = p->calls[i];
 		size_t a, b;
-		if (!inter(g, c))
+		if (!g->cinter[i])
 			continue;
 		a = g->unit[c->k.caller->id];
 		b = g->unit[c->k.callee->id];
@@ -493,6 +495,7 @@ static void ugraph_release(struct ugraph *g)
 	free(g->cu_in);
 	free(g->cu_out);
 	free(g->cskip);
+	free(g->cinter);
 }
 
 /* Sweeps of one static cycle before its values count as settled. */
@@ -1194,7 +1197,7 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 	for (j = 0; j < g->nc; j++) {
 		const struct call *c = p->calls[j];
 		size_t a = g->unit[c->k.caller->id];
-		if (!inter(g, c) || !g->umatch[g->unit[c->k.callee->id]])
+		if (!g->cinter[j] || !g->umatch[g->unit[c->k.callee->id]])
 			continue;
 		if (barrier != SIZE_MAX ? a != barrier : trouble[a])
 			continue;
@@ -1296,7 +1299,7 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 	for (j = 0; j < g->nc; j++) {
 		const struct call *c = p->calls[j];
 		size_t b;
-		if (!inter(g, c))
+		if (!g->cinter[j])
 			continue;
 		b = g->unit[c->k.callee->id];
 		if (g->umatch[g->unit[c->k.caller->id]])
@@ -1313,7 +1316,7 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 	for (j = 0; j < g->nc && nb < UP_BARRIERS; j++) {
 		const struct call *c = p->calls[j];
 		size_t a = g->unit[c->k.caller->id];
-		if (!inter(g, c) || !g->umatch[g->unit[c->k.callee->id]] || trouble[a] ||
+		if (!g->cinter[j] || !g->umatch[g->unit[c->k.callee->id]] || trouble[a] ||
 		    g->umatch[a] || !c->k.caller->outer || g->csize[a] < 2)
 			continue;
 		trouble[a] = 1;
@@ -1329,7 +1332,7 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 	/* the runs together carry no more of a call than is not under a match */
 	for (j = 0; j < g->nc && nb; j++) {
 		const struct call *c = p->calls[j];
-		if (!inter(g, c) || g->umatch[g->unit[c->k.callee->id]])
+		if (!g->cinter[j] || g->umatch[g->unit[c->k.callee->id]])
 			continue;
 		for (e = 0; e < ne; e++) {
 			double part = (double)c->cc->v[e] - flow[j * ne + e];
@@ -1442,7 +1445,7 @@ static int rem_cmp(const void *x, const void *y)
  */
 static void round_selves(const struct profile *src, struct fn *const *map, const double *v)
 {
-	size_t ne = src->ev.n, n = src->nfns, i, e, m;
+	size_t ne = src->ev.n, n = src->nfns, i, e, m, pos;
 	struct rem *r = xmalloc((n + 1) * sizeof(*r));
 
 	for (e = 0; e < ne; e++) {
@@ -1465,8 +1468,23 @@ static void round_selves(const struct profile *src, struct fn *const *map, const
 		want = round_u64(sum);
 		if (given >= want || !m)
 			continue;
-		sort_array(r, m, sizeof(*r), rem_cmp);
-		for (i = 0; given < want && i < m; i++, given++)
+		/*
+		 * Those with a part of a count first (they come first in
+		 * rem_cmp's order): most functions of a view are kept whole, and
+		 * the rest are sorted only if the first do not make up the sum.
+		 */
+		for (i = 0, pos = 0; i < m; i++)
+			if (r[i].frac > 0) {
+				struct rem t = r[pos];
+				r[pos++] = r[i];
+				r[i] = t;
+			}
+		sort_array(r, pos, sizeof(*r), rem_cmp);
+		for (i = 0; given < want && i < pos; i++, given++)
+			map[r[i].fn]->self->v[e]++;
+		if (given < want)
+			sort_array(r + pos, m - pos, sizeof(*r), rem_cmp);
+		for (i = pos; given < want && i < m; i++, given++)
 			map[r[i].fn]->self->v[e]++;
 	}
 	free(r);
@@ -1527,7 +1545,7 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 			continue;
 		for (e = 0; e < ne; e++) {
 			double v;
-			if (!inter(g, c))
+			if (!g->cinter[i])
 				v = (double)c->cc->v[e] * (focus ? rho[a * ne + e] : 1 - rho[a * ne + e]);
 			else if (focus && g->umatch[b])
 				v = g->umatch[a] ? (double)c->cc->v[e] : 0;
@@ -1543,7 +1561,7 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 		/* the calls kept: in the share of the first event's cost kept */
 		if (c->cc->v[0] > 0)
 			q = keep[0] / (double)c->cc->v[0];
-		else if (!inter(g, c))
+		else if (!g->cinter[i])
 			q = focus ? rho[a * ne] : 1 - rho[a * ne];
 		else
 			q = focus ? (g->umatch[b] ? g->umatch[a] : (g->umatch[a] ? 1 : rho[a * ne]))

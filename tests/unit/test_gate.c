@@ -267,6 +267,13 @@ START_TEST(pattern_suffix)
 	ck_assert(pattern_match("ns::f", "/a/x.cc", "ns::f"));
 	ck_assert(!pattern_match("x.cc::f", "/a/x.cc", "f"));
 	ck_assert(pattern_match("x.cc:ns::f", "/a/x.cc", "ns::f"));
+	/* a pattern without *, ?, [ or \\ is compared as it is; the others are globs */
+	ck_assert(pattern_match("f(int)", "/a/x.cc", "f(int)"));
+	ck_assert(!pattern_match("f(int)", "/a/x.cc", "f(long)"));
+	ck_assert(pattern_match("f\\*", "/a/x.cc", "f*"));
+	ck_assert(!pattern_match("f\\*", "/a/x.cc", "fx"));
+	ck_assert(pattern_match("f[ab]", "/a/x.cc", "fb"));
+	ck_assert(pattern_match("?", "/a/x.cc", "f"));
 }
 END_TEST
 
