@@ -946,8 +946,7 @@ static void fit_newton(struct build *b, double *x, const struct fitc *con, size_
 	double *r = xmalloc((m + 1) * sizeof(*r)), *zz = xmalloc((m + 1) * sizeof(*zz));
 	double *pp = xmalloc((m + 1) * sizeof(*pp)), *hp = xmalloc((m + 1) * sizeof(*hp));
 	double *diag = xmalloc((m + 1) * sizeof(*diag));
-	double *u = xmalloc((n + 1) * sizeof(*u)), *z = xcalloc(n + 1, sizeof(*z));
-	double *w = xmalloc((nf + 1) * sizeof(*w));
+	double *w = xmalloc((nf + 1) * sizeof(*w)), *u, *z;
 	double f, start, bestw, damp = NEWTON_DAMP;
 	double mu = NEWTON_MU;
 
@@ -962,6 +961,9 @@ static void fit_newton(struct build *b, double *x, const struct fitc *con, size_
 	nw.a = xmalloc((n + 1) * sizeof(*nw.a));
 	nw.x = xmalloc((n + 1) * sizeof(*nw.x));
 	nw.tot = xcalloc(n + 1, sizeof(*nw.tot));
+	/* the Hessian's scratch by node: a and tot are not read between evaluations */
+	u = nw.a;
+	z = nw.tot;
 	nw.sum = xmalloc((nf + 1) * sizeof(*nw.sum));
 	nw.cur = xmalloc((m + 1) * sizeof(*nw.cur));
 	for (i = 0; i < nf; i++) {
@@ -1068,8 +1070,6 @@ static void fit_newton(struct build *b, double *x, const struct fitc *con, size_
 	free(pp);
 	free(hp);
 	free(diag);
-	free(u);
-	free(z);
 	free(w);
 }
 
