@@ -932,6 +932,57 @@ static double dot(const double *a, const double *b, size_t n)
 	return s;
 }
 
+/* What the damping scales for constraint k: its current sum (1 when it has none). */
+static double newton_scale(const struct newton *nw, size_t k)
+{
+	return nw->cur[k] > 0 ? nw->cur[k] : 1;
+}
+
+/*
+ * The direction dir of a step from the gradient g: (H + damp diag(H) +
+ * NEWTON_MU) dir = -g by conjugate gradients preconditioned by that
+ * diagonal, from dir = 0, until the residual is a tenth of g, after
+ * NEWTON_CG iterations, or once *passes reaches NEWTON_PASSES (each
+ * product with H is a pass).  v: 5 scratch vectors of m; u, z, w as
+ * newton_hess() takes them.
+ */
+static void newton_direction(struct newton *nw, const double *g, double damp, double *dir,
+			     double *v, double *u, double *z, double *w, size_t *passes)
+{
+	size_t m = nw->m, k, it;
+	double *r = v, *zz = v + m, *pp = v + 2 * m, *hp = v + 3 * m, *diag = v + 4 * m;
+	double gn = sqrt(dot(g, g, m)), rz;
+
+	for (k = 0; k < m; k++) {
+		diag[k] = newton_scale(nw, k) * (1 + damp) + NEWTON_MU;
+		dir[k] = 0;
+		r[k] = -g[k];
+		zz[k] = r[k] / diag[k];
+		pp[k] = zz[k];
+	}
+	rz = dot(r, zz, m);
+	for (it = 0; it < NEWTON_CG && *passes < NEWTON_PASSES && sqrt(dot(r, r, m)) > 0.1 * gn; it++) {
+		double php, al, rz2;
+		newton_hess(nw, pp, hp, u, z, w);
+		++*passes;
+		for (k = 0; k < m; k++)
+			hp[k] = nw->t[k] > 0 ? hp[k] + (damp * newton_scale(nw, k) + NEWTON_MU) * pp[k] : 0;
+		php = dot(pp, hp, m);
+		if (!(php > 0))
+			break;
+		al = rz / php;
+		for (k = 0; k < m; k++) {
+			dir[k] += al * pp[k];
+			r[k] -= al * hp[k];
+			zz[k] = r[k] / diag[k];
+		}
+		rz2 = dot(r, zz, m);
+		for (k = 0; k < m; k++)
+			pp[k] = zz[k] + rz2 / rz * pp[k];
+		rz = rz2;
+	}
+}
+
 static void fit_newton(struct build *b, double *x, const struct fitc *con, size_t ncon, double total)
 {
 	const struct profile *p = b->p;
@@ -940,15 +991,12 @@ static void fit_newton(struct build *b, double *x, const struct fitc *con, size_
 	size_t n = s->n, nf = p->nfns, m = ncon, i, k, passes = 1, stall = 0;
 	int32_t *ci = xmalloc((nf + 1) * sizeof(*ci));
 	double *x0 = xmalloc((n + 1) * sizeof(*x0)), *ts = xmalloc((nf + 1) * sizeof(*ts));
-	double *t = xcalloc(m + 1, sizeof(*t)), *th = xcalloc(m + 1, sizeof(*th));
-	double *nth = xmalloc((m + 1) * sizeof(*nth)), *best = xcalloc(m + 1, sizeof(*best));
-	double *g = xmalloc((m + 1) * sizeof(*g)), *dir = xmalloc((m + 1) * sizeof(*dir));
-	double *r = xmalloc((m + 1) * sizeof(*r)), *zz = xmalloc((m + 1) * sizeof(*zz));
-	double *pp = xmalloc((m + 1) * sizeof(*pp)), *hp = xmalloc((m + 1) * sizeof(*hp));
-	double *diag = xmalloc((m + 1) * sizeof(*diag));
-	double *w = xmalloc((nf + 1) * sizeof(*w)), *u, *z;
+	/* by constraint: target, variables, tried, best, gradient, direction, 5 scratch */
+	double *vec = xcalloc(11 * m + 1, sizeof(*vec));
+	double *t = vec, *th = vec + m, *nth = vec + 2 * m, *best = vec + 3 * m;
+	double *g = vec + 4 * m, *dir = vec + 5 * m, *scratch = vec + 6 * m;
+	double *w = xmalloc((nf + 1) * sizeof(*w));
 	double f, start, bestw, damp = NEWTON_DAMP;
-	double mu = NEWTON_MU;
 
 	nw.n = n;
 	nw.nf = nf;
@@ -961,9 +1009,6 @@ static void fit_newton(struct build *b, double *x, const struct fitc *con, size_
 	nw.a = xmalloc((n + 1) * sizeof(*nw.a));
 	nw.x = xmalloc((n + 1) * sizeof(*nw.x));
 	nw.tot = xcalloc(n + 1, sizeof(*nw.tot));
-	/* the Hessian's scratch by node: a and tot are not read between evaluations */
-	u = nw.a;
-	z = nw.tot;
 	nw.sum = xmalloc((nf + 1) * sizeof(*nw.sum));
 	nw.cur = xmalloc((m + 1) * sizeof(*nw.cur));
 	for (i = 0; i < nf; i++) {
@@ -978,56 +1023,27 @@ static void fit_newton(struct build *b, double *x, const struct fitc *con, size_
 		ci[con[k].fn] = (int32_t)k;
 		t[k] = con[k].target / total;
 	}
-	f = newton_eval(&nw, th);	/* + mu / 2 |th|^2, 0 here */
+	f = newton_eval(&nw, th);	/* + NEWTON_MU / 2 |th|^2, 0 here */
 	start = bestw = newton_worst(&nw);
 	while (passes < NEWTON_PASSES && bestw >= FIT_CLOSE) {
-		double gn, rz, slope, a, nf_ = f, wst;
-		size_t it, h;
+		double slope, a, nf_ = f, wst = 0;
+		size_t h;
 		for (k = 0; k < m; k++) {
-			g[k] = t[k] > 0 ? nw.cur[k] - t[k] + mu * th[k] : 0;
-			diag[k] = (nw.cur[k] > 0 ? nw.cur[k] : 1) * (1 + damp) + mu;
-		}
-		gn = sqrt(dot(g, g, m));
-		for (k = 0, wst = 0; k < m; k++)
+			g[k] = t[k] > 0 ? nw.cur[k] - t[k] + NEWTON_MU * th[k] : 0;
 			if (g[k] > wst || -g[k] > wst)
 				wst = g[k] > 0 ? g[k] : -g[k];
+		}
 		if (wst < FIT_CLOSE)
 			break;	/* as close as the variables' bound lets it be */
-		/* (H + damp diag) dir = -g, from dir = 0, to a tenth of g */
-		for (k = 0; k < m; k++) {
-			dir[k] = 0;
-			r[k] = -g[k];
-			zz[k] = r[k] / diag[k];
-			pp[k] = zz[k];
-		}
-		rz = dot(r, zz, m);
-		for (it = 0; it < NEWTON_CG && passes < NEWTON_PASSES && sqrt(dot(r, r, m)) > 0.1 * gn; it++) {
-			double php, al, rz2;
-			newton_hess(&nw, pp, hp, u, z, w);
-			passes++;
-			for (k = 0; k < m; k++)
-				hp[k] = t[k] > 0 ? hp[k] + (damp * (nw.cur[k] > 0 ? nw.cur[k] : 1) + mu) * pp[k] : 0;
-			php = dot(pp, hp, m);
-			if (!(php > 0))
-				break;
-			al = rz / php;
-			for (k = 0; k < m; k++) {
-				dir[k] += al * pp[k];
-				r[k] -= al * hp[k];
-				zz[k] = r[k] / diag[k];
-			}
-			rz2 = dot(r, zz, m);
-			for (k = 0; k < m; k++)
-				pp[k] = zz[k] + rz2 / rz * pp[k];
-			rz = rz2;
-		}
+		/* the Hessian's scratch by node: a and tot are not read between evaluations */
+		newton_direction(&nw, g, damp, dir, scratch, nw.a, nw.tot, w, &passes);
 		slope = dot(g, dir, m);
 		if (!(slope < 0))
 			break;
 		for (a = 1, h = 0; h < NEWTON_HALVINGS && passes < NEWTON_PASSES; h++, a /= 2) {
 			for (k = 0; k < m; k++)
 				nth[k] = th[k] + a * dir[k];
-			nf_ = newton_eval(&nw, nth) + mu / 2 * dot(nth, nth, m);
+			nf_ = newton_eval(&nw, nth) + NEWTON_MU / 2 * dot(nth, nth, m);
 			passes++;
 			if (nf_ <= f + 1e-4 * a * slope)
 				break;
@@ -1059,17 +1075,7 @@ static void fit_newton(struct build *b, double *x, const struct fitc *con, size_
 	free(ci);
 	free(x0);
 	free(ts);
-	free(t);
-	free(th);
-	free(nth);
-	free(best);
-	free(g);
-	free(dir);
-	free(r);
-	free(zz);
-	free(pp);
-	free(hp);
-	free(diag);
+	free(vec);
 	free(w);
 }
 
