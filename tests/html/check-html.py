@@ -71,6 +71,12 @@ def cell_texts(tr):
         " var v = td.querySelector('span.v'); return (v || td).textContent; })", tr)
 
 
+def row_function(tr, data, byname):
+    """A table row's function in the JSON (None when it has none) and the row's cell values."""
+    f = data["fns"][int(tr.get_attribute("data-fn"))]
+    return byname.get((f["file"], f["name"])), cell_texts(tr)
+
+
 def common(d, kind, path, js, shots):
     """What every report must do: sort, filter, panel, back, flame graph."""
     tag = os.path.basename(path)
@@ -213,10 +219,7 @@ def check_profile(d, path, js, shots):
         byname.setdefault((f["file"], f["name"]), f)
     bad = 0
     for tr in rows(d):
-        k = int(tr.get_attribute("data-fn"))
-        f = data["fns"][k]
-        jf = byname.get((f["file"], f["name"]))
-        cells = cell_texts(tr)
+        jf, cells = row_function(tr, data, byname)
         if jf is None:
             bad += 1
             continue
@@ -244,10 +247,7 @@ def check_diff(d, path, js, shots):
     bad = 0
     grew = shrank = 0
     for tr in rows(d):
-        k = int(tr.get_attribute("data-fn"))
-        f = data["fns"][k]
-        jf = byname.get((f["file"], f["name"]))
-        cells = cell_texts(tr)
+        jf, cells = row_function(tr, data, byname)
         if jf is None:
             bad += 1
             continue
@@ -258,7 +258,7 @@ def check_diff(d, path, js, shots):
                    cells[5 + 4 * i].split()[0]]
             if got != [commify(o), commify(n), signed(n - o), signed(inn - io)]:
                 bad += 1
-                print("    differ:", f["name"], got, [o, n, n - o, inn - io])
+                print("    differ:", jf["name"], got, [o, n, n - o, inn - io])
         tds = tr.find_elements(By.CSS_SELECTOR, "td.grew")
         grew += len(tds)
         shrank += len(tr.find_elements(By.CSS_SELECTOR, "td.shrank"))
