@@ -547,6 +547,8 @@ int modname_copy_header(struct profile *dst, const struct profile *src)
 	   copier sets fn.outer) */
 	dst->levels = src->levels;
 	dst->total = profile_cc_new(dst);
+	/* a copy has at most src's functions and about its calls: sized once */
+	profile_reserve(dst, src->nfns, src->ncalls);
 	if (src->total && add(dst, dst->total, src->total))
 		return -1;
 	return 0;

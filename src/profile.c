@@ -239,6 +239,23 @@ const char *profile_intern(struct profile *p, const char *s, size_t len)
 	return x->s;
 }
 
+const char *profile_intern_copy(struct profile *p, const char *s)
+{
+	/* s is the name of an istr of the other profile: its length and hash are kept there */
+	const struct istr *from = (const struct istr *)(const void *)(s - offsetof(struct istr, s));
+	unsigned h = from->hh.hashv, len = from->hh.keylen;
+	struct istr *x;
+
+	assert(!p->sealed);
+	HASH_FIND_BYHASHVALUE(hh, p->strings, s, len, h, x);
+	if (x)
+		return x->s;
+	x = arena_alloc(&p->arena, sizeof(*x) + len + 1);
+	memcpy(x->s, s, len + 1);
+	HASH_ADD_KEYPTR_BYHASHVALUE(hh, p->strings, x->s, len, h, x);
+	return x->s;
+}
+
 const char *profile_intern_from(struct profile *p, struct ptrmap *copied, const char *s)
 {
 	uint64_t *v = ptrmap_get(copied, s);
@@ -313,6 +330,25 @@ struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 	GROW(p->fns, p->nfns, p->capfns);
 	p->fns[p->nfns++] = f;
 	return f;
+}
+
+void profile_reserve(struct profile *p, size_t nfns, size_t ncalls)
+{
+	assert(!p->sealed);
+	while ((p->fn_tab.n + nfns + 1) * 4 > p->fn_tab.cap * 3)
+		ftab_grow(p);
+	while ((p->call_tab.n + ncalls + 1) * 4 > p->call_tab.cap * 3)
+		ptab_grow(&p->call_tab, &p->mem_tables);
+	if (p->capfns < p->nfns + nfns) {
+		tables_charge(p, (p->nfns + nfns - p->capfns) * sizeof(*p->fns));
+		p->capfns = p->nfns + nfns;
+		p->fns = xrealloc(p->fns, p->capfns * sizeof(*p->fns));
+	}
+	if (p->capcalls < p->ncalls + ncalls) {
+		tables_charge(p, (p->ncalls + ncalls - p->capcalls) * sizeof(*p->calls));
+		p->capcalls = p->ncalls + ncalls;
+		p->calls = xrealloc(p->calls, p->capcalls * sizeof(*p->calls));
+	}
 }
 
 struct call *profile_call(struct profile *p, struct fn *caller, struct fn *callee)

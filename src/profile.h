@@ -302,11 +302,18 @@ struct ptrmap;
  * 100 KB object took 200 MB of hashing).  The caller frees copied.
  */
 const char *profile_intern_from(struct profile *p, struct ptrmap *copied, const char *s);
+/*
+ * Intern in p a name another profile holds (interned there: a function's,
+ * file's or object's name), without hashing it again.
+ */
+const char *profile_intern_copy(struct profile *p, const char *s);
 
 struct file *profile_file(struct profile *p, const char *name);
 struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 		      const char *name);
 struct call *profile_call(struct profile *p, struct fn *caller, struct fn *callee);
+/* Room for nfns more functions and ncalls more calls, made at once (a copy's sizes). */
+void profile_reserve(struct profile *p, size_t nfns, size_t ncalls);
 struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t line,
 				  struct fn *caller, struct fn *callee);
 /* The cost of one line of a file, created empty when missing. */
