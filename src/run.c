@@ -387,10 +387,11 @@ static int want_lines(const char *file, void *ctx)
  * --ignore, --hide: they are made from the call graph); the per-line
  * costs of sources that cannot be annotated (all of them with --auto=no
  * and no source file named), which a view would only copy.  Every other
- * output, and renaming, keeps everything.
+ * output, and renaming, keeps everything.  Returns whether the report
+ * reads no call: a view's own profile then needs no inclusive costs.
  */
-static void want_of(const struct opts *o, const struct gate *gates, size_t ngates,
-		    struct profile *p)
+static int want_of(const struct opts *o, const struct gate *gates, size_t ngates,
+		   struct profile *p)
 {
 	size_t i;
 	int incl = o->inclusive || o->tree_caller || o->tree_calling;
@@ -405,10 +406,10 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 	if (p->fold_inlined && (o->format->traits & FORMAT_MERGES_INLINED)) {
 		/* stacks and boxes: no source lines */
 		p->want_lines = want_none;
-		return;
+		return 0;
 	}
 	if ((o->format->traits & FORMAT_KEEPS_ALL) || o->nmod_funcname || o->nmod_filename)
-		return;
+		return 0;
 	for (i = 0; i < ngates; i++)
 		incl |= gates[i].kind == GATE_INCL;
 	p->drop_calls = !incl && !o->nfilters;
@@ -416,6 +417,7 @@ static void want_of(const struct opts *o, const struct gate *gates, size_t ngate
 	p->want_ctx = (void *)o;
 	if (!o->auto_annotate && !o->nuser)
 		p->want_lines = want_none;
+	return !incl;
 }
 
 /*
@@ -580,10 +582,10 @@ static enum run_status prepare(const struct run *run, struct profile *p,
 {
 	const struct opts *o = run->o;
 	enum run_status st;
-	int rc;
+	int rc, no_calls = 0;
 
 	if (!seen) {
-		want_of(o, run->gates, run->ngates, p);
+		no_calls = want_of(o, run->gates, run->ngates, p);
 		p->keep_spans = !!(o->format->traits & FORMAT_SPANS);
 		p->keep_instr |= !!(o->format->traits & FORMAT_KEEPS_INSTR);
 	} else {
@@ -609,6 +611,8 @@ static enum run_status prepare(const struct run *run, struct profile *p,
 	rc = prepare_view(o, p, name, !seen);
 	if (rc == -2)
 		return RUN_USAGE;
+	if (!rc && no_calls)
+		p->drop_calls = 1;	/* the view's calls were for the view only */
 	if (rc || graph_inclusive(p, name) ||
 	    (!seen && (o->format->traits & FORMAT_CHECKS_CALLS) && graph_check_calls(p, name)))
 		return RUN_INPUT;

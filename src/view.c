@@ -100,15 +100,32 @@ static void add_count_sat(uint64_t *to, uint64_t n)
 /* The file of dst with the name of src's file f. */
 static struct file *file_in(struct profile *dst, const struct file *f)
 {
-	return profile_file(dst, profile_intern(dst, f->name, strlen(f->name)));
+	return profile_file(dst, profile_intern_copy(dst, f->name));
+}
+
+/*
+ * dst's copy of s, a name src interned (an object's or a file's): names
+ * maps those copied so far, so that one named by every function is looked
+ * up by its address, not compared again.
+ */
+static const char *name_in(struct profile *dst, struct ptrmap *names, const char *s)
+{
+	uint64_t *v = ptrmap_get(names, s);
+	const char *d;
+
+	if (v)
+		return (const char *)(uintptr_t)*v;
+	d = profile_intern_copy(dst, s);
+	ptrmap_put(names, s, (uint64_t)(uintptr_t)d);
+	return d;
 }
 
 /* dst's function for src's f, created with its flags (not its costs). */
 static struct fn *fn_in_copy(struct profile *dst, const struct fn *f, struct ptrmap *names)
 {
-	struct fn *g = profile_fn(dst, profile_intern_from(dst, names, f->obj),
-				  profile_file(dst, profile_intern_from(dst, names, f->k.file->name)),
-				  profile_intern(dst, f->k.name, strlen(f->k.name)));
+	struct fn *g = profile_fn(dst, name_in(dst, names, f->obj),
+				  profile_file(dst, name_in(dst, names, f->k.file->name)),
+				  profile_intern_copy(dst, f->k.name));
 	g->listed |= f->listed;
 	g->named |= f->named;
 	g->multi_obj |= f->multi_obj;
@@ -178,8 +195,15 @@ static void copy_root_cost(struct profile *dst, const struct profile *src, struc
 
 int view_has_inlined(const struct profile *p)
 {
-	struct fn **host = view_hosts(p);
+	struct fn **host;
 	size_t i;
+
+	/* only a listed function that was never named has a host */
+	for (i = 0; i < p->nfns && (p->fns[i]->named || !p->fns[i]->listed); i++)
+		;
+	if (i == p->nfns)
+		return 0;
+	host = view_hosts(p);
 
 	for (i = 0; i < p->nfns && !host[i]; i++)
 		;
@@ -315,8 +339,7 @@ static void ugraph_order(struct ugraph *g)
 		for (;;) {
 			uint32_t v = fr[depth].v;
 			if (fr[depth].k < g->ostart[v + 1]) {
-				const struct call *c = g->p->calls[g->olist[fr[depth].k++]];
-				uint32_t w = (uint32_t)g->unit[c->k.callee->id];
+				uint32_t w = g->cu_in[g->olist[fr[depth].k++]];
 				if (!index[w]) {
 					index[w] = low[w] = (uint32_t)++next;
 					stack[sp++] = w;
@@ -383,8 +406,7 @@ static void ugraph_above(struct ugraph *g)
 	for (steps = 0; u != SIZE_MAX && steps < g->n; steps++) {
 		size_t caller = SIZE_MAX;
 		for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
-			const struct call *c = p->calls[g->ilist[j]];
-			size_t a = g->unit[c->k.caller->id];
+			size_t a = g->cu_out[g->ilist[j]];
 			if (caller != SIZE_MAX && a != caller)
 				return;
 			caller = a;
@@ -429,19 +451,25 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 		for (e = 0; e < ne; e++)
 			g->self[g->unit[i] * ne + e] += (double)p->fns[i]->self->v[e];
 	}
+	/* by call: its ends' units, whether it joins two, its cost; the lists' sizes */
 	g->cinter = xmalloc(p->ncalls + 1);
-	for (i = 0; i < p->ncalls; i++) {
-		const struct call *c = p->calls[i];
-		g->cinter[i] = !c->recursive && g->unit[c->k.caller->id] != g->unit[c->k.callee->id];
-	}
+	g->cv = xmalloc((g->nc * ne + 1) * sizeof(*g->cv));
+	g->cu_in = xmalloc((g->nc + 1) * sizeof(*g->cu_in));
+	g->cu_out = xmalloc((g->nc + 1) * sizeof(*g->cu_out));
 	g->ostart = xcalloc(n + 2, sizeof(*g->ostart));
 	g->istart = xcalloc(n + 2, sizeof(*g->istart));
 	for (i = 0; i < p->ncalls; i++) {
 		const struct call *c = p->calls[i];
+		uint32_t a = (uint32_t)g->unit[c->k.caller->id], b = (uint32_t)g->unit[c->k.callee->id];
+		g->cu_out[i] = a;
+		g->cu_in[i] = b;
+		g->cinter[i] = !c->recursive && a != b;
+		for (e = 0; e < ne; e++)
+			g->cv[i * ne + e] = (double)c->cc->v[e];
 		if (!g->cinter[i])
 			continue;
-		g->ostart[g->unit[c->k.caller->id] + 1]++;
-		g->istart[g->unit[c->k.callee->id] + 1]++;
+		g->ostart[a + 1]++;
+		g->istart[b + 1]++;
 	}
 	for (i = 0; i < n; i++) {
 		g->ostart[i + 1] += g->ostart[i];
@@ -451,30 +479,18 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	g->ilist = xmalloc((g->istart[n] + 1) * sizeof(*g->ilist));
 	fill = xcalloc(2 * n + 1, sizeof(*fill));
 	for (i = 0; i < p->ncalls; i++) {
-		const struct call *c = p->calls[i];
-		size_t a, b;
+		uint32_t a = g->cu_out[i], b = g->cu_in[i];
 		if (!g->cinter[i])
 			continue;
-		a = g->unit[c->k.caller->id];
-		b = g->unit[c->k.callee->id];
 		g->olist[g->ostart[a] + fill[a]++] = (uint32_t)i;
 		g->ilist[g->istart[b] + fill[n + b]++] = (uint32_t)i;
 	}
 	free(fill);
 	ugraph_order(g);
 	ugraph_above(g);
-	g->cv = xmalloc((g->nc * ne + 1) * sizeof(*g->cv));
-	g->cu_in = xmalloc((g->nc + 1) * sizeof(*g->cu_in));
-	g->cu_out = xmalloc((g->nc + 1) * sizeof(*g->cu_out));
 	g->cskip = xmalloc(g->nc + 1);
-	for (i = 0; i < g->nc; i++) {
-		const struct call *c = p->calls[i];
-		g->cu_in[i] = (uint32_t)g->unit[c->k.callee->id];
-		g->cu_out[i] = (uint32_t)g->unit[c->k.caller->id];
+	for (i = 0; i < g->nc; i++)
 		g->cskip[i] = g->umatch[g->cu_in[i]] || g->above[g->cu_in[i]];
-		for (e = 0; e < ne; e++)
-			g->cv[i * ne + e] = (double)c->cc->v[e];
-	}
 }
 
 static void ugraph_release(struct ugraph *g)
@@ -1029,7 +1045,6 @@ static void flows_out(const struct ugraph *g, size_t u, const double *up, const 
 static void flow_down(const struct ugraph *g, const double *up, double *rho, double *flow,
 		      double *lost)
 {
-	const struct profile *p = g->p;
 	size_t ne = g->ne, k, e, j;
 	double *d = xcalloc(g->n * ne + 1, sizeof(*d)), *in = xcalloc(ne + 1, sizeof(*in));
 	struct pull pl;
@@ -1044,11 +1059,11 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 		for (e = 0; e < ne; e++)
 			d[u * ne + e] = g->self[u * ne + e];
 		for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
-			const struct call *c = p->calls[g->olist[j]];
-			if (g->umatch[g->unit[c->k.callee->id]] || g->above[g->unit[c->k.callee->id]])
-				continue;
+			size_t ci = g->olist[j];
+			if (g->cskip[ci])
+				continue;	/* into a match, or where nothing is under one */
 			for (e = 0; e < ne; e++)
-				d[u * ne + e] += (double)c->cc->v[e] - up[g->olist[j] * ne + e];
+				d[u * ne + e] += g->cv[ci * ne + e] - up[ci * ne + e];
 		}
 	}
 	for (k = g->ncomp; k-- > 0;) {
@@ -1148,7 +1163,7 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
  * at most that part.
  */
 static void flow_up_carry(const struct ugraph *g, size_t u, const double *flow,
-			  const double *rest, const double *lead, double *up)
+			  const double *rest, const double *lead, double *up, unsigned char *live)
 {
 	size_t ne = g->ne, j, e;
 	const double *l = &lead[u * ne];
@@ -1161,6 +1176,8 @@ static void flow_up_carry(const struct ugraph *g, size_t u, const double *flow,
 			double part = from_match ? 0 : g->cv[ci * ne + e] - flow[ci * ne + e];
 			double carried = l[e] < r ? l[e] : r;
 			up[ci * ne + e] = r > 0 ? carried * part / r : 0;
+			if (up[ci * ne + e] != 0)
+				live[g->cu_out[ci]] = 1;
 		}
 	}
 }
@@ -1183,30 +1200,39 @@ static void flow_up_carry(const struct ugraph *g, size_t u, const double *flow,
 static void flow_up_run(const struct ugraph *g, const double *flow, const double *rest,
 			const unsigned char *trouble, size_t barrier, double *lead, double *up)
 {
-	const struct profile *p = g->p;
 	size_t ne = g->ne, k, e, j;
 	/* by term: the callee's unit (its lead and rest), SIZE_MAX for one read from up */
 	size_t *tv = xmalloc((g->ostart[g->n] + 1) * sizeof(*tv));
 	uint32_t *tstart = xmalloc((g->n + 2) * sizeof(*tstart));
 	double *tval = xmalloc((g->ostart[g->n] * ne + 1) * sizeof(*tval));
 	uint32_t *lpos = xmalloc((g->n + 1) * sizeof(*lpos));	/* by unit: its place in its cycle */
+	/* by unit: a call it makes leads to a match (up not 0) */
+	unsigned char *live = xcalloc(g->n + 1, 1);
 
 	memset(up, 0, (g->nc * ne + 1) * sizeof(*up));
 	memset(lead, 0, (g->n * ne + 1) * sizeof(*lead));
 	/* a call into a match leads to it whole (nothing under a match calls one) */
 	for (j = 0; j < g->nc; j++) {
-		const struct call *c = p->calls[j];
-		size_t a = g->unit[c->k.caller->id];
-		if (!g->cinter[j] || !g->umatch[g->unit[c->k.callee->id]])
+		size_t a = g->cu_out[j];
+		if (!g->cinter[j] || !g->umatch[g->cu_in[j]])
 			continue;
 		if (barrier != SIZE_MAX ? a != barrier : trouble[a])
 			continue;
 		for (e = 0; e < ne; e++)
-			up[j * ne + e] = (double)c->cc->v[e];
+			up[j * ne + e] = g->cv[j * ne + e];
+		live[a] = 1;
 	}
 	for (k = 0; k < g->ncomp; k++) {
 		size_t sweep, m, t = 0, c0 = g->cstart[k];
-		int single = g->cstart[k + 1] - c0 == 1;
+		int single = g->cstart[k + 1] - c0 == 1, any = 0;
+		/*
+		 * A component none of whose calls leads to a match leads to
+		 * nothing: its leads and the ups of the calls into it stay 0.
+		 */
+		for (m = c0; m < g->cstart[k + 1] && !any; m++)
+			any = live[g->order[m]];
+		if (!any)
+			continue;
 		/*
 		 * The terms of each member's lead, in the order of its calls: a
 		 * call to another member that is not a match carries what the
@@ -1275,8 +1301,9 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 		/* the calls into each member carry it up */
 		for (m = c0; m < g->cstart[k + 1]; m++)
 			if (!g->umatch[g->order[m]])
-				flow_up_carry(g, g->order[m], flow, rest, lead, up);
+				flow_up_carry(g, g->order[m], flow, rest, lead, up, live);
 	}
+	free(live);
 	free(tv);
 	free(tstart);
 	free(tval);
@@ -1297,15 +1324,11 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 	size_t barrier[UP_BARRIERS];
 
 	for (j = 0; j < g->nc; j++) {
-		const struct call *c = p->calls[j];
-		size_t b;
-		if (!g->cinter[j])
-			continue;
-		b = g->unit[c->k.callee->id];
-		if (g->umatch[g->unit[c->k.caller->id]])
-			continue;	/* under a match whole */
+		size_t b = g->cu_in[j];
+		if (!g->cinter[j] || g->umatch[g->cu_out[j]])
+			continue;	/* inside a unit, or under a match whole */
 		for (e = 0; e < ne; e++)
-			rest[b * ne + e] += (double)c->cc->v[e] - flow[j * ne + e];
+			rest[b * ne + e] += g->cv[j * ne + e] - flow[j * ne + e];
 	}
 	/* the stacks a function starts in other threads take their part too */
 	for (j = 0; j < g->n && p->root_cost; j++)
@@ -1314,10 +1337,9 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 				rest[g->unit[j] * ne + e] += (double)p->root_cost[j]->v[e];
 	/* outermost callers of matches on a static cycle get runs of their own */
 	for (j = 0; j < g->nc && nb < UP_BARRIERS; j++) {
-		const struct call *c = p->calls[j];
-		size_t a = g->unit[c->k.caller->id];
-		if (!g->cinter[j] || !g->umatch[g->unit[c->k.callee->id]] || trouble[a] ||
-		    g->umatch[a] || !c->k.caller->outer || g->csize[a] < 2)
+		size_t a = g->cu_out[j];
+		if (!g->cinter[j] || !g->umatch[g->cu_in[j]] || trouble[a] ||
+		    g->umatch[a] || g->csize[a] < 2 || !p->calls[j]->k.caller->outer)
 			continue;
 		trouble[a] = 1;
 		barrier[nb++] = a;
@@ -1331,11 +1353,10 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 	}
 	/* the runs together carry no more of a call than is not under a match */
 	for (j = 0; j < g->nc && nb; j++) {
-		const struct call *c = p->calls[j];
-		if (!g->cinter[j] || g->umatch[g->unit[c->k.callee->id]])
+		if (!g->cinter[j] || g->umatch[g->cu_in[j]])
 			continue;
 		for (e = 0; e < ne; e++) {
-			double part = (double)c->cc->v[e] - flow[j * ne + e];
+			double part = g->cv[j * ne + e] - flow[j * ne + e];
 			if (up[j * ne + e] > part)
 				up[j * ne + e] = part > 0 ? part : 0;
 		}
@@ -1439,6 +1460,48 @@ static int rem_cmp(const void *x, const void *y)
 }
 
 /*
+ * Put the k first of r[0..n) in rem_cmp's order in r[0..k), in any order
+ * (quickselect; the range sorted where it would go on too long).
+ */
+static void rem_select(struct rem *r, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n, depth = 0;
+
+	while (hi - lo > 1 && k > lo && k < hi) {
+		struct rem pv, t;
+		size_t i, j, mid = lo + (hi - lo) / 2;
+		if (++depth > 64) {
+			sort_array(r + lo, hi - lo, sizeof(*r), rem_cmp);
+			return;
+		}
+		/* the median of three as the pivot */
+		if (rem_cmp(&r[mid], &r[lo]) < 0)
+			t = r[mid], r[mid] = r[lo], r[lo] = t;
+		if (rem_cmp(&r[hi - 1], &r[mid]) < 0) {
+			t = r[hi - 1], r[hi - 1] = r[mid], r[mid] = t;
+			if (rem_cmp(&r[mid], &r[lo]) < 0)
+				t = r[mid], r[mid] = r[lo], r[lo] = t;
+		}
+		pv = r[mid];
+		/* those before the pivot to the front */
+		for (i = lo, j = lo; i < hi; i++)
+			if (rem_cmp(&r[i], &pv) < 0)
+				t = r[i], r[i] = r[j], r[j++] = t;
+		if (j >= k) {
+			hi = j;
+			continue;
+		}
+		/* then the pivot itself (the order is total: one element) */
+		for (i = j; i < hi; i++)
+			if (!rem_cmp(&r[i], &pv)) {
+				t = r[i], r[i] = r[j], r[j++] = t;
+				break;
+			}
+		lo = j;
+	}
+}
+
+/*
  * The self costs of a view (v, by src fn id and event) in whole counts
  * that add up to their sum rounded (largest remainders), so a view's
  * total is what its flows say to the count, not off by the roundings.
@@ -1479,11 +1542,12 @@ static void round_selves(const struct profile *src, struct fn *const *map, const
 				r[pos++] = r[i];
 				r[i] = t;
 			}
-		sort_array(r, pos, sizeof(*r), rem_cmp);
+		rem_select(r, pos, want - given < pos ? (size_t)(want - given) : pos);
 		for (i = 0; given < want && i < pos; i++, given++)
 			map[r[i].fn]->self->v[e]++;
 		if (given < want)
-			sort_array(r + pos, m - pos, sizeof(*r), rem_cmp);
+			rem_select(r + pos, m - pos,
+				   want - given < m - pos ? (size_t)(want - given) : m - pos);
 		for (i = pos; given < want && i < m; i++, given++)
 			map[r[i].fn]->self->v[e]++;
 	}
@@ -1703,7 +1767,8 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 		if (worst < 0.5)
 			break;
 	}
-	flow_up(&g, flow, up, uproot);
+	if (!focus)	/* what leads to a match, for what ignore keeps of a call */
+		flow_up(&g, flow, up, uproot);
 	settle_lost(&g, rho, lost);
 	rc = view_copy(dst, src, &g, match, rho, flow, up, uproot, focus);
 	free(rho);
@@ -2126,15 +2191,26 @@ int view_filters_check(const struct opts_filter *f, size_t n, const unsigned cha
 	return 0;
 }
 
-static int check_globs(const struct profile *src, const struct opts_filter *f, size_t n)
+/*
+ * The matches of kind in src (m, by fn id) and whether each glob matches
+ * a function (seen), in one pass: the globs of other kinds are tried only
+ * until they match.
+ */
+static void match_seen(const struct profile *src, const struct opts_filter *f, size_t n,
+		       enum opts_filter_kind kind, unsigned char *m, unsigned char *seen)
 {
-	unsigned char *seen = xcalloc(n + 1, 1);
-	int rc;
+	size_t i, k;
 
-	view_filters_seen(src, f, n, seen);
-	rc = view_filters_check(f, n, seen);
-	free(seen);
-	return rc;
+	for (i = 0; i < src->nfns; i++)
+		for (k = 0; k < n; k++) {
+			if (f[k].kind != kind && seen[k])
+				continue;
+			if (!matches(src->fns[i], &f[k], 1, f[k].kind))
+				continue;
+			seen[k] = 1;
+			if (f[k].kind == kind)
+				m[i] = 1;
+		}
 }
 
 int view_filter(struct profile *dst, const struct profile *src, const struct opts_filter *f,
@@ -2146,10 +2222,6 @@ int view_filter(struct profile *dst, const struct profile *src, const struct opt
 	size_t s;
 	int have = 0;
 
-	if (check && check_globs(src, f, n)) {
-		profile_init(dst);
-		return -2;
-	}
 	for (s = 0; s < 3; s++) {
 		int rc;
 		unsigned char *m;
@@ -2161,7 +2233,20 @@ int view_filter(struct profile *dst, const struct profile *src, const struct opt
 			return -1;
 		}
 		m = xcalloc(cur->nfns + 1, 1);
-		match_kind(cur, f, n, steps[s], m);
+		if (!have && check) {
+			/* the first step's matches, and every glob checked against src */
+			unsigned char *seen = xcalloc(n + 1, 1);
+			match_seen(src, f, n, steps[s], m, seen);
+			rc = view_filters_check(f, n, seen);
+			free(seen);
+			if (rc) {
+				free(m);
+				profile_init(dst);
+				return -2;
+			}
+		} else {
+			match_kind(cur, f, n, steps[s], m);
+		}
 		if (steps[s] == OPTS_HIDE)
 			rc = hide(&b, cur, m);
 		else
