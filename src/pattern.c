@@ -40,12 +40,20 @@ static long file_part(const char *pattern)
 int pattern_match(const char *pattern, const char *file, const char *name)
 {
 	char buf[512], *full = buf;
-	size_t fl = strlen(file), nl = strlen(name), i, slashes = 0;
+	size_t fl, nl, i, slashes = 0;
 	long part;
 	int found;
 
 	if (hit(pattern, name))
 		return 1;
+	nl = strlen(name);
+	if (!strpbrk(pattern, "*?[\\")) {
+		/* a literal FILE:NAME ends with ":" and the name, or nothing matches */
+		size_t pl = strlen(pattern);
+		if (pl <= nl || pattern[pl - nl - 1] != ':' || strcmp(pattern + pl - nl, name))
+			return 0;
+	}
+	fl = strlen(file);
 	if (fl + nl + 2 > sizeof(buf))
 		full = xmalloc(fl + nl + 2);
 	memcpy(full, file, fl);
