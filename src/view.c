@@ -695,8 +695,23 @@ static void solver_clear(struct solver *sv, size_t n)
 		sv->b[i] = 0;
 }
 
-/* Add v at (i, j). */
-static inline void solver_add(struct solver *sv, uint32_t i, uint32_t j, double v)
+/* Room for one more term in row r, or one more row in column j's list (solver_add()). */
+static __attribute__((noinline)) void srow_grow(struct srow *r)
+{
+	r->cap = r->cap ? 2 * r->cap : 8;
+	r->col = xrealloc(r->col, r->cap * sizeof(*r->col));
+	r->val = xrealloc(r->val, r->cap * sizeof(*r->val));
+}
+
+static __attribute__((noinline)) void scol_grow(struct solver *sv, uint32_t j)
+{
+	sv->ccap[j] = sv->ccap[j] ? 2 * sv->ccap[j] : 8;
+	sv->clist[j] = xrealloc(sv->clist[j], sv->ccap[j] * sizeof(*sv->clist[j]));
+}
+
+/* Add v at (i, j); inlined in the elimination's inner loop, the growth out of line. */
+static inline __attribute__((always_inline)) void solver_add(struct solver *sv, uint32_t i,
+							     uint32_t j, double v)
 {
 	struct srow *r = &sv->row[i];
 	uint16_t *at = &sv->at[i * sv->cap + j];
@@ -705,18 +720,13 @@ static inline void solver_add(struct solver *sv, uint32_t i, uint32_t j, double 
 		r->val[*at] += v;
 		return;
 	}
-	if (r->n == r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 8;
-		r->col = xrealloc(r->col, r->cap * sizeof(*r->col));
-		r->val = xrealloc(r->val, r->cap * sizeof(*r->val));
-	}
+	if (r->n == r->cap)
+		srow_grow(r);
 	*at = (uint16_t)r->n;
 	r->col[r->n] = j;
 	r->val[r->n++] = v;
-	if (sv->clen[j] == sv->ccap[j]) {
-		sv->ccap[j] = sv->ccap[j] ? 2 * sv->ccap[j] : 8;
-		sv->clist[j] = xrealloc(sv->clist[j], sv->ccap[j] * sizeof(*sv->clist[j]));
-	}
+	if (sv->clen[j] == sv->ccap[j])
+		scol_grow(sv, j);
 	sv->clist[j][sv->clen[j]++] = i;
 }
 
@@ -994,6 +1004,15 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 	}
 }
 
+/* n zeros at v: one store for the common single event, not a call to memset per unit */
+static inline void zero(double *v, size_t n)
+{
+	if (n == 1)
+		v[0] = 0;
+	else
+		memset(v, 0, n * sizeof(*v));
+}
+
 /* A unit's rho from what its calls in bring (in), d what it can spend; returns how far it moved. */
 static inline double rho_set(double *rho, const double *d, const double *in, size_t ne, double moved)
 {
@@ -1099,7 +1118,7 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 						for (e = 0; e < ne; e++)
 							rho[u * ne + e] = 1;
 					} else {
-						memset(in, 0, ne * sizeof(*in));
+						zero(in, ne);
 						for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
 							size_t ci = g->ilist[j];
 							for (e = 0; e < ne; e++)
@@ -1134,7 +1153,7 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 		size_t u = g->order[k];
 		if (g->umatch[u])
 			continue;
-		memset(in, 0, ne * sizeof(*in));
+		zero(in, ne);
 		for (j = g->istart[u]; j < g->istart[u + 1]; j++)
 			for (e = 0; e < ne; e++)
 				in[e] += flow[g->ilist[j] * ne + e];
