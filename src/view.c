@@ -311,6 +311,7 @@ struct ugraph {
 	uint32_t *cu_in, *cu_out;	/* its callee's unit, its caller's */
 	unsigned char *cskip;	/* its callee is a match or never under one */
 	unsigned char *cinter;	/* it joins two units (not recursive, not inside one) */
+	const double *rho;	/* by unit and event: the part under a match (flow_down()) */
 	struct solver *sv;	/* for the static cycles solved at once (solve_down(), solve_up()) */
 };
 
@@ -1177,6 +1178,20 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 }
 
 /*
+ * The part of call ci not under a match, by event: none from a match, nor
+ * from a unit that runs under one whole (rho 1: an outermost match is not
+ * entered while it runs, so nothing it calls leads back to one).
+ */
+static inline double part_of(const struct ugraph *g, size_t ci, size_t e, const double *flow)
+{
+	size_t a = g->cu_out[ci], ne = g->ne;
+
+	if (g->umatch[a] || g->rho[a * ne + e] >= 1)
+		return 0;
+	return g->cv[ci * ne + e] - flow[ci * ne + e];
+}
+
+/*
  * The calls into u carry its lead up: each the part of it in proportion
  * to what of the call is not under a match (nothing, from a match), and
  * at most that part.
@@ -1189,10 +1204,9 @@ static void flow_up_carry(const struct ugraph *g, size_t u, const double *flow,
 
 	for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
 		size_t ci = g->ilist[j];
-		int from_match = g->umatch[g->cu_out[ci]];
 		for (e = 0; e < ne; e++) {
 			double r = rest[u * ne + e];
-			double part = from_match ? 0 : g->cv[ci * ne + e] - flow[ci * ne + e];
+			double part = part_of(g, ci, e, flow);
 			double carried = l[e] < r ? l[e] : r;
 			up[ci * ne + e] = r > 0 ? carried * part / r : 0;
 			if (up[ci * ne + e] != 0)
@@ -1270,7 +1284,7 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 				if (g->ucomp[v] == k && !g->umatch[v]) {
 					tv[t] = v;
 					for (e = 0; e < ne; e++)
-						tval[t * ne + e] = g->cv[ci * ne + e] - flow[ci * ne + e];
+						tval[t * ne + e] = part_of(g, ci, e, flow);
 				} else {
 					tv[t] = SIZE_MAX;
 					for (e = 0; e < ne; e++)
@@ -1347,7 +1361,7 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 		if (!g->cinter[j] || g->umatch[g->cu_out[j]])
 			continue;	/* inside a unit, or under a match whole */
 		for (e = 0; e < ne; e++)
-			rest[b * ne + e] += g->cv[j * ne + e] - flow[j * ne + e];
+			rest[b * ne + e] += part_of(g, j, e, flow);
 	}
 	/* the stacks a function starts in other threads take their part too */
 	for (j = 0; j < g->n && p->root_cost; j++)
@@ -1375,7 +1389,7 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 		if (!g->cinter[j] || g->umatch[g->cu_in[j]])
 			continue;
 		for (e = 0; e < ne; e++) {
-			double part = g->cv[j * ne + e] - flow[j * ne + e];
+			double part = part_of(g, j, e, flow);
 			if (up[j * ne + e] > part)
 				up[j * ne + e] = part > 0 ? part : 0;
 		}
@@ -1766,6 +1780,7 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 		g.sv->upheld = xcalloc(g.n * ne + 1, 1);
 	}
 	rho = xcalloc(src->nfns * ne + 1, sizeof(*rho));
+	g.rho = rho;
 	flow = xcalloc(src->ncalls * ne + 1, sizeof(*flow));
 	up = xcalloc(src->ncalls * ne + 1, sizeof(*up));
 	/*
