@@ -148,9 +148,10 @@ static inline uint64_t hash_ptrs(const void *a, const void *b, uint64_t c)
 	return hash_words((uint64_t)(uintptr_t)a, (uint64_t)(uintptr_t)b, c);
 }
 
-static void ptab_grow(struct ptab *t, size_t *mem)
+/* t with ncap slots (a power of 2, more than it has), its items placed again. */
+static void ptab_resize(struct ptab *t, size_t *mem, size_t ncap)
 {
-	size_t ncap = t->cap ? 2 * t->cap : 64, i;
+	size_t i;
 	struct ptab_slot *ns = xcalloc(ncap, sizeof(*ns));
 
 	*mem += (ncap - t->cap) * sizeof(*ns);
@@ -168,6 +169,11 @@ static void ptab_grow(struct ptab *t, size_t *mem)
 	free(t->slot);
 	t->slot = ns;
 	t->cap = ncap;
+}
+
+static void ptab_grow(struct ptab *t, size_t *mem)
+{
+	ptab_resize(t, mem, t->cap ? 2 * t->cap : 64);
 }
 
 /*
@@ -198,10 +204,10 @@ static inline void ptab_fill(struct ptab *t, struct ptab_slot *s, uint64_t h, vo
 	t->n++;
 }
 
-static void ftab_grow(struct profile *p)
+static void ftab_resize(struct profile *p, size_t ncap)
 {
 	struct ftab *t = &p->fn_tab;
-	size_t ncap = t->cap ? 2 * t->cap : 64, i;
+	size_t i;
 	uint64_t *ns = xcalloc(ncap, sizeof(*ns));
 
 	tables_charge(p, (ncap - t->cap) * sizeof(*ns));
@@ -220,6 +226,21 @@ static void ftab_grow(struct profile *p)
 	free(t->slot);
 	t->slot = ns;
 	t->cap = ncap;
+}
+
+static void ftab_grow(struct profile *p)
+{
+	ftab_resize(p, p->fn_tab.cap ? 2 * p->fn_tab.cap : 64);
+}
+
+/* The power of 2 a table of n items with room for one more takes (at most 3/4 full). */
+static size_t table_cap(size_t cap, size_t n)
+{
+	if (!cap)
+		cap = 64;
+	while ((n + 1) * 4 > cap * 3)
+		cap *= 2;
+	return cap;
 }
 
 const char *profile_intern(struct profile *p, const char *s, size_t len)
@@ -334,11 +355,16 @@ struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 
 void profile_reserve(struct profile *p, size_t nfns, size_t ncalls)
 {
+	size_t cap;
+
 	assert(!p->sealed);
-	while ((p->fn_tab.n + nfns + 1) * 4 > p->fn_tab.cap * 3)
-		ftab_grow(p);
-	while ((p->call_tab.n + ncalls + 1) * 4 > p->call_tab.cap * 3)
-		ptab_grow(&p->call_tab, &p->mem_tables);
+	/* each table made at its size at once, not doubled there */
+	cap = table_cap(p->fn_tab.cap, p->fn_tab.n + nfns);
+	if (cap != p->fn_tab.cap)
+		ftab_resize(p, cap);
+	cap = table_cap(p->call_tab.cap, p->call_tab.n + ncalls);
+	if (cap != p->call_tab.cap)
+		ptab_resize(&p->call_tab, &p->mem_tables, cap);
 	if (p->capfns < p->nfns + nfns) {
 		tables_charge(p, (p->nfns + nfns - p->capfns) * sizeof(*p->fns));
 		p->capfns = p->nfns + nfns;

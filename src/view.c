@@ -605,7 +605,7 @@ static void pull_down(struct pull *pl, const struct ugraph *g, size_t k, const d
  */
 #define SOLVE_MAX 1024
 #define SOLVE_TRIES 8
-#define SOLVE_NONE UINT16_MAX	/* a row holds at most SOLVE_MAX terms */
+#define SOLVE_NONE 0	/* else its place in the row + 1 (at most SOLVE_MAX terms) */
 
 struct srow {
 	uint32_t *col;
@@ -635,14 +635,10 @@ struct solver {
 
 static void solver_init(struct solver *sv, size_t cap)
 {
-	size_t i;
-
 	memset(sv, 0, sizeof(*sv));
 	sv->cap = cap;
 	sv->row = xcalloc(cap + 1, sizeof(*sv->row));
-	sv->at = xmalloc((cap * cap + 1) * sizeof(*sv->at));
-	for (i = 0; i < cap * cap; i++)
-		sv->at[i] = SOLVE_NONE;
+	sv->at = xcalloc(cap * cap + 1, sizeof(*sv->at));	/* SOLVE_NONE: fresh zero pages */
 	sv->b = xmalloc((cap + 1) * sizeof(*sv->b));
 	sv->x = xmalloc((cap + 1) * sizeof(*sv->x));
 	sv->clist = xcalloc(cap + 1, sizeof(*sv->clist));
@@ -718,12 +714,12 @@ static inline __attribute__((always_inline)) void solver_add(struct solver *sv, 
 	uint16_t *at = &sv->at[i * sv->cap + j];
 
 	if (*at != SOLVE_NONE) {
-		r->val[*at] += v;
+		r->val[*at - 1] += v;
 		return;
 	}
 	if (r->n == r->cap)
 		srow_grow(r);
-	*at = (uint16_t)r->n;
+	*at = (uint16_t)(r->n + 1);
 	r->col[r->n] = j;
 	r->val[r->n++] = v;
 	if (sv->clen[j] == sv->ccap[j])
@@ -754,7 +750,7 @@ static int solver_run(struct solver *sv)
 	for (s = 0; s < n; s++) {
 		uint32_t k = sv->ord[s], t;
 		struct srow *rk = &sv->row[k];
-		double p = sv->at[k * cap + k] == SOLVE_NONE ? 0 : rk->val[sv->at[k * cap + k]];
+		double p = sv->at[k * cap + k] == SOLVE_NONE ? 0 : rk->val[sv->at[k * cap + k] - 1];
 		if (!(p > 0 || p < 0))
 			return -1;
 		sv->done[k] = 1;
@@ -765,7 +761,7 @@ static int solver_run(struct solver *sv)
 			double f;
 			if (sv->done[i] || at[k] == SOLVE_NONE)
 				continue;
-			t = at[k];
+			t = at[k] - 1u;
 			f = ri->val[t] / p;
 			/* column k leaves row i */
 			at[k] = SOLVE_NONE;
@@ -773,7 +769,7 @@ static int solver_run(struct solver *sv)
 			if (t != ri->n) {
 				ri->col[t] = ri->col[ri->n];
 				ri->val[t] = ri->val[ri->n];
-				at[ri->col[t]] = (uint16_t)t;
+				at[ri->col[t]] = (uint16_t)(t + 1);
 			}
 			if (!(f > 0 || f < 0))
 				continue;
@@ -793,7 +789,7 @@ static int solver_run(struct solver *sv)
 		for (t = 0; t < rk->n; t++)
 			if (rk->col[t] != k)
 				v -= rk->val[t] * sv->x[rk->col[t]];
-		sv->x[k] = v / rk->val[sv->at[k * cap + k]];
+		sv->x[k] = v / rk->val[sv->at[k * cap + k] - 1];
 	}
 	return 0;
 }
