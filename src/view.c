@@ -311,6 +311,7 @@ struct ugraph {
 	uint32_t *cu_in, *cu_out;	/* its callee's unit, its caller's */
 	unsigned char *cskip;	/* its callee is a match or never under one */
 	unsigned char *cinter;	/* it joins two units (not recursive, not inside one) */
+	uint32_t *into, ninto;	/* the calls that join units into a match, in order */
 	const double *rho;	/* by unit and event: the part under a match (flow_down()) */
 	struct solver *sv;	/* for the static cycles solved at once (solve_down(), solve_up()) */
 };
@@ -490,8 +491,12 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	ugraph_order(g);
 	ugraph_above(g);
 	g->cskip = xmalloc(g->nc + 1);
-	for (i = 0; i < g->nc; i++)
+	g->into = xmalloc((g->nc + 1) * sizeof(*g->into));
+	for (i = 0; i < g->nc; i++) {
 		g->cskip[i] = g->umatch[g->cu_in[i]] || g->above[g->cu_in[i]];
+		if (g->cinter[i] && g->umatch[g->cu_in[i]])
+			g->into[g->ninto++] = (uint32_t)i;
+	}
 }
 
 static void ugraph_release(struct ugraph *g)
@@ -513,6 +518,7 @@ static void ugraph_release(struct ugraph *g)
 	free(g->cu_out);
 	free(g->cskip);
 	free(g->cinter);
+	free(g->into);
 }
 
 /* Sweeps of one static cycle before its values count as settled. */
@@ -1229,7 +1235,7 @@ static void flow_up_carry(const struct ugraph *g, size_t u, const double *flow,
 static void flow_up_run(const struct ugraph *g, const double *flow, const double *rest,
 			const unsigned char *trouble, size_t barrier, double *lead, double *up)
 {
-	size_t ne = g->ne, k, e, j;
+	size_t ne = g->ne, k, e, j, i;
 	/* by term: the callee's unit (its lead and rest), SIZE_MAX for one read from up */
 	size_t *tv = xmalloc((g->ostart[g->n] + 1) * sizeof(*tv));
 	uint32_t *tstart = xmalloc((g->n + 2) * sizeof(*tstart));
@@ -1241,10 +1247,8 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 	memset(up, 0, (g->nc * ne + 1) * sizeof(*up));
 	memset(lead, 0, (g->n * ne + 1) * sizeof(*lead));
 	/* a call into a match leads to it whole (nothing under a match calls one) */
-	for (j = 0; j < g->nc; j++) {
-		size_t a = g->cu_out[j];
-		if (!g->cinter[j] || !g->umatch[g->cu_in[j]])
-			continue;
+	for (i = 0; i < g->ninto; i++) {
+		size_t a = g->cu_out[j = g->into[i]];
 		if (barrier != SIZE_MAX ? a != barrier : trouble[a])
 			continue;
 		for (e = 0; e < ne; e++)
@@ -1345,7 +1349,7 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 static void flow_up(const struct ugraph *g, const double *flow, double *up, double *uproot)
 {
 	const struct profile *p = g->p;
-	size_t ne = g->ne, e, j, nb = 0;
+	size_t ne = g->ne, e, i, j, nb = 0;
 	double *lead = xmalloc((g->n * ne + 1) * sizeof(*lead));
 	double *rest = xcalloc(g->n * ne + 1, sizeof(*rest));	/* by unit: calls in, not under a match */
 	double *run = xmalloc((g->nc * ne + 1) * sizeof(*run));
@@ -1365,17 +1369,16 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 			for (e = 0; e < ne; e++)
 				rest[g->unit[j] * ne + e] += (double)p->root_cost[j]->v[e];
 	/* outermost callers of matches on a static cycle get runs of their own */
-	for (j = 0; j < g->nc && nb < UP_BARRIERS; j++) {
-		size_t a = g->cu_out[j];
-		if (!g->cinter[j] || !g->umatch[g->cu_in[j]] || trouble[a] ||
-		    g->umatch[a] || g->csize[a] < 2 || !p->calls[j]->k.caller->outer)
+	for (i = 0; i < g->ninto && nb < UP_BARRIERS; i++) {
+		size_t a = g->cu_out[g->into[i]];
+		if (trouble[a] || g->umatch[a] || g->csize[a] < 2 ||
+		    !p->calls[g->into[i]]->k.caller->outer)
 			continue;
 		trouble[a] = 1;
 		barrier[nb++] = a;
 	}
 	flow_up_run(g, flow, rest, trouble, SIZE_MAX, lead, up);
 	for (j = 0; j < nb; j++) {
-		size_t i;
 		flow_up_run(g, flow, rest, trouble, barrier[j], lead, run);
 		for (i = 0; i < g->nc * ne; i++)
 			up[i] += run[i];
