@@ -4,5 +4,8 @@
 annogrind --focus=nosuch view/static-back.cg; echo "exit $?"
 annogrind --focus=M --hide-object='nosuch*' view/static-back.cg; echo "exit $?"
 annogrind --ignore='*:Q' view/static-back.cg; echo "exit $?"
+# every glob is checked, whatever its kind and place, in the order given
+annogrind --hide=M --focus=nosuchF view/static-back.cg; echo "exit $?"
+annogrind --focus=M --focus=nosuch2 --ignore=Z view/static-back.cg; echo "exit $?"
 annogrind --diff --focus=nosuch view/static-back.cg view/static-back.cg; echo "exit $?"
 annogrind --diff --focus=M --format=tsv view/static-back.cg view/static-back.cg >/dev/null; echo "exit $?"

@@ -268,6 +268,11 @@ START_TEST(pattern_suffix)
 	ck_assert(!pattern_match("x.cc::f", "/a/x.cc", "f"));
 	ck_assert(pattern_match("x.cc:ns::f", "/a/x.cc", "ns::f"));
 	/* a pattern without *, ?, [ or \\ is compared as it is; the others are globs */
+	/* a literal is the name, or FILE:NAME ending in ':' and the name */
+	ck_assert(!pattern_match("xmain", "/a/x", "main"));
+	ck_assert(pattern_match("b:main", "/a/b", "main"));
+	ck_assert(pattern_match("a:b:c", "a", "b:c"));
+	ck_assert(!pattern_match("a:b:c", "a:b", "c:d"));
 	ck_assert(pattern_match("f(int)", "/a/x.cc", "f(int)"));
 	ck_assert(!pattern_match("f(int)", "/a/x.cc", "f(long)"));
 	ck_assert(pattern_match("f\\*", "/a/x.cc", "f*"));
