@@ -605,7 +605,14 @@ static enum run_status prepare(const struct run *run, struct profile *p,
 	} else {
 		profile_seal(p);
 #ifdef __GLIBC__
-		malloc_trim(0);	/* give back the loader's blocks and the indexes before the graph */
+		/*
+		 * Give back the loader's blocks and the indexes before the
+		 * graph; a view keeps them for its own arrays and copy, which
+		 * would otherwise fault in fresh pages (cc1 --focus: the unit
+		 * graph took 4 ms instead of 1).
+		 */
+		if (!o->nfilters)
+			malloc_trim(0);
 #endif
 	}
 	rc = prepare_view(o, p, name, !seen);
