@@ -520,11 +520,12 @@ static int copy_icodes(struct profile *dst, const struct profile *src, struct fn
 	return 0;
 }
 
-int modname_copy_header(struct profile *dst, const struct profile *src)
+int modname_copy_header(struct profile *dst, const struct profile *src, unsigned plain)
 {
 	size_t i;
 
 	profile_init(dst);
+	dst->plain = plain;
 	if (copy_events(&dst->ev, &src->ev))
 		return -1;
 	dst->signed_counts = src->signed_counts;
@@ -564,7 +565,7 @@ int modname_profile(struct profile *dst, const struct profile *src,
 	size_t i, k;
 	int rc = -1, bad;
 
-	if (modname_copy_header(dst, src))
+	if (modname_copy_header(dst, src, 0))
 		return -1;
 
 	fmap = xcalloc(src->nfiles_src + 1, sizeof(*fmap));

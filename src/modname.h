@@ -63,10 +63,12 @@ char *modname_apply_max(const struct modname_list *l, const char *s, size_t max)
 struct profile;
 /*
  * Initialise dst with src's events, header lines and program totals, and
- * nothing else (a start for copies that choose their own functions).
- * Returns 0, or -1 after a diagnostic.
+ * nothing else (a start for copies that choose their own functions),
+ * sized for src's functions and calls; plain is profile.plain: what the
+ * copy makes once each, with no index.  Returns 0, or -1 after a
+ * diagnostic.
  */
-int modname_copy_header(struct profile *dst, const struct profile *src);
+int modname_copy_header(struct profile *dst, const struct profile *src, unsigned plain);
 int modname_profile(struct profile *dst, const struct profile *src,
 		    const struct modname_list *funcs, const struct modname_list *files);
 

@@ -32,6 +32,17 @@ void profile_init(struct profile *p)
 	events_init(&p->ev);
 }
 
+void profile_adopt(struct profile *p, struct profile *base)
+{
+	struct profile **at = &p->base;
+
+	while (*at)
+		at = &(*at)->base;
+	*at = xmalloc(sizeof(**at));
+	**at = *base;
+	profile_init(base);
+}
+
 void profile_seal(struct profile *p)
 {
 	struct ptab *t[] = { &p->file_tab, &p->call_tab, &p->site_tab };
@@ -53,6 +64,7 @@ void profile_seal(struct profile *p)
 
 void profile_release(struct profile *p)
 {
+	struct profile *base = p->base;
 	size_t i;
 
 	HASH_CLEAR(hh, p->strings);	/* the items live in the arena */
@@ -92,6 +104,10 @@ void profile_release(struct profile *p)
 	events_release(&p->ev);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));
+	if (base) {
+		profile_release(base);
+		free(base);
+	}
 }
 
 size_t profile_cc_size(const struct profile *p)
@@ -268,23 +284,6 @@ const char *profile_intern(struct profile *p, const char *s, size_t len)
 	return x->s;
 }
 
-const char *profile_intern_copy(struct profile *p, const char *s)
-{
-	/* s is the name of an istr of the other profile: its length and hash are kept there */
-	const struct istr *from = (const struct istr *)(const void *)(s - offsetof(struct istr, s));
-	unsigned h = from->hh.hashv, len = from->hh.keylen;
-	struct istr *x;
-
-	assert(!p->sealed);
-	HASH_FIND_BYHASHVALUE(hh, p->strings, s, len, h, x);
-	if (x)
-		return x->s;
-	x = arena_alloc(&p->arena, sizeof(*x) + len + 1);
-	memcpy(x->s, s, len + 1);
-	HASH_ADD_KEYPTR_BYHASHVALUE(hh, p->strings, x->s, len, h, x);
-	return x->s;
-}
-
 const char *profile_intern_from(struct profile *p, struct ptrmap *copied, const char *s)
 {
 	uint64_t *v = ptrmap_get(copied, s);
@@ -324,6 +323,24 @@ struct file *profile_file(struct profile *p, const char *name)
 	return f;
 }
 
+/* A new function at the end of p->fns, not indexed. */
+static struct fn *fn_add(struct profile *p, const char *obj, struct file *file, const char *name)
+{
+	struct fn *f;
+
+	if (p->nfns >= UINT32_MAX - 1)
+		xalloc_die();	/* ids and slots are 32 bits */
+	f = arena_alloc(&p->arena, sizeof(*f));
+	f->k.file = file;
+	f->k.name = name;
+	f->obj = obj;
+	f->self = profile_cc_new(p);
+	f->id = (uint32_t)p->nfns;
+	GROW(p->fns, p->nfns, p->capfns);
+	p->fns[p->nfns++] = f;
+	return f;
+}
+
 struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 		      const char *name)
 {
@@ -332,7 +349,7 @@ struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 	size_t m, i;
 	struct fn *f;
 
-	assert(!p->sealed);
+	assert(!p->sealed && !(p->plain & PROFILE_PLAIN_FNS));
 	if ((t->n + 1) * 4 > t->cap * 3)
 		ftab_grow(p);
 	m = t->cap - 1;
@@ -346,19 +363,17 @@ struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 				return f;
 		}
 	}
-	if (p->nfns >= UINT32_MAX - 1)
-		xalloc_die();	/* ids and slots are 32 bits */
-	f = arena_alloc(&p->arena, sizeof(*f));
-	f->k.file = file;
-	f->k.name = name;
-	f->obj = obj;
-	f->self = profile_cc_new(p);
-	f->id = (uint32_t)p->nfns;
-	*slot = tag | (p->nfns + 1);
+	f = fn_add(p, obj, file, name);
+	*slot = tag | p->nfns;
 	t->n++;
-	GROW(p->fns, p->nfns, p->capfns);
-	p->fns[p->nfns++] = f;
 	return f;
+}
+
+struct fn *profile_fn_new(struct profile *p, const char *obj, struct file *file,
+			  const char *name)
+{
+	assert(!p->sealed && (p->plain & PROFILE_PLAIN_FNS));
+	return fn_add(p, obj, file, name);
 }
 
 void profile_reserve(struct profile *p, size_t nfns, size_t ncalls)
@@ -368,10 +383,10 @@ void profile_reserve(struct profile *p, size_t nfns, size_t ncalls)
 	assert(!p->sealed);
 	/* each table made at its size at once, not doubled there */
 	cap = table_cap(p->fn_tab.cap, p->fn_tab.n + nfns);
-	if (cap != p->fn_tab.cap)
+	if (cap != p->fn_tab.cap && !(p->plain & PROFILE_PLAIN_FNS))
 		ftab_resize(p, cap);
 	cap = table_cap(p->call_tab.cap, p->call_tab.n + ncalls);
-	if (cap != p->call_tab.cap)
+	if (cap != p->call_tab.cap && !(p->plain & PROFILE_PLAIN_CALLS))
 		ptab_resize(&p->call_tab, &p->mem_tables, cap);
 	if (p->capfns < p->nfns + nfns) {
 		tables_charge(p, (p->nfns + nfns - p->capfns) * sizeof(*p->fns));
@@ -385,18 +400,11 @@ void profile_reserve(struct profile *p, size_t nfns, size_t ncalls)
 	}
 }
 
-struct call *profile_call(struct profile *p, struct fn *caller, struct fn *callee)
+/* A new call at the end of p->calls and of its ends' lists, not indexed. */
+static struct call *call_add(struct profile *p, struct fn *caller, struct fn *callee)
 {
-	uint64_t h = hash_ptrs(caller, callee, 2);
-	struct ptab_slot *slot;
-	struct call *c;
+	struct call *c = arena_alloc(&p->arena, sizeof(*c));
 
-	assert(!p->sealed);
-	PTAB_FIND(&p->call_tab, h, struct call, c,
-		  c->k.caller == caller && c->k.callee == callee, slot);
-	if (slot->ptr)
-		return slot->ptr;
-	c = arena_alloc(&p->arena, sizeof(*c));
 	c->k.caller = caller;
 	c->k.callee = callee;
 	c->cc = profile_cc_new(p);
@@ -414,10 +422,31 @@ struct call *profile_call(struct profile *p, struct fn *caller, struct fn *calle
 	p->out[caller->id] = c;
 	c->next_in = p->in[callee->id];
 	p->in[callee->id] = c;
-	ptab_fill(&p->call_tab, slot, h, c);
 	GROW(p->calls, p->ncalls, p->capcalls);
 	p->calls[p->ncalls++] = c;
 	return c;
+}
+
+struct call *profile_call(struct profile *p, struct fn *caller, struct fn *callee)
+{
+	uint64_t h = hash_ptrs(caller, callee, 2);
+	struct ptab_slot *slot;
+	struct call *c;
+
+	assert(!p->sealed && !(p->plain & PROFILE_PLAIN_CALLS));
+	PTAB_FIND(&p->call_tab, h, struct call, c,
+		  c->k.caller == caller && c->k.callee == callee, slot);
+	if (slot->ptr)
+		return slot->ptr;
+	c = call_add(p, caller, callee);
+	ptab_fill(&p->call_tab, slot, h, c);
+	return c;
+}
+
+struct call *profile_call_new(struct profile *p, struct fn *caller, struct fn *callee)
+{
+	assert(!p->sealed && (p->plain & PROFILE_PLAIN_CALLS));
+	return call_add(p, caller, callee);
 }
 
 struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t line,

@@ -205,6 +205,21 @@ struct profile {
 	int sites_whole;
 
 	/*
+	 * A copy that makes each of its functions (PROFILE_PLAIN_FNS) or calls
+	 * (PROFILE_PLAIN_CALLS) once, from keys known to be distinct, adds
+	 * them with profile_fn_new() and profile_call_new() and keeps no index
+	 * to find them again: profile_fn() or profile_call() on it is a
+	 * programming error (assert).  Set before profile_reserve().
+	 */
+	unsigned plain;
+	/*
+	 * The profiles whose names this one points to instead of interning
+	 * its own (a view's copy: the loaded profile's), owned by it and
+	 * released with it (profile_adopt()).
+	 */
+	struct profile *base;
+
+	/*
 	 * Cachegrind's counts are signed (cg_diff writes differences): a
 	 * profile read from Cachegrind files holds them in the same 64-bit
 	 * words, in two's complement, and sets signed_counts.  Sums are the
@@ -285,6 +300,11 @@ void profile_init(struct profile *p);
  */
 void profile_seal(struct profile *p);
 void profile_release(struct profile *p);
+/*
+ * p takes base (moved, left empty) and releases it with itself: p may
+ * point to base's names and to those of the profiles base owns.
+ */
+void profile_adopt(struct profile *p, struct profile *base);
 
 /* Allocate a zeroed cost sized for the frozen event list. */
 struct cc *profile_cc_new(struct profile *p);
@@ -302,16 +322,19 @@ struct ptrmap;
  * 100 KB object took 200 MB of hashing).  The caller frees copied.
  */
 const char *profile_intern_from(struct profile *p, struct ptrmap *copied, const char *s);
-/*
- * Intern in p a name another profile holds (interned there: a function's,
- * file's or object's name), without hashing it again.
- */
-const char *profile_intern_copy(struct profile *p, const char *s);
 
 struct file *profile_file(struct profile *p, const char *name);
 struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 		      const char *name);
 struct call *profile_call(struct profile *p, struct fn *caller, struct fn *callee);
+enum { PROFILE_PLAIN_FNS = 1, PROFILE_PLAIN_CALLS = 2 };
+/*
+ * A new function or call of a copy (profile.plain), its key distinct from
+ * every other's: added, not looked up.
+ */
+struct fn *profile_fn_new(struct profile *p, const char *obj, struct file *file,
+			  const char *name);
+struct call *profile_call_new(struct profile *p, struct fn *caller, struct fn *callee);
 /* Room for nfns more functions and ncalls more calls, made at once (a copy's sizes). */
 void profile_reserve(struct profile *p, size_t nfns, size_t ncalls);
 struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t line,

@@ -501,7 +501,7 @@ static int prepare_view(const struct opts *o, struct profile *p, const char *nam
 			profile_release(&q);
 			return -1;
 		}
-		profile_release(p);
+		profile_adopt(&q, p);	/* q points to p's names */
 		*p = q;
 		profile_seal(p);
 	}
@@ -514,7 +514,7 @@ static int prepare_view(const struct opts *o, struct profile *p, const char *nam
 		profile_release(&q);
 		return rc;
 	}
-	profile_release(p);
+	profile_adopt(&q, p);
 	*p = q;
 	profile_seal(p);
 	return 0;

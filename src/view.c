@@ -11,7 +11,6 @@
 #include "hash.h"
 #include "modname.h"
 #include "pattern.h"
-#include "ptrmap.h"
 #include "sort.h"
 
 static int host_cmp(const void *x, const void *y)
@@ -97,38 +96,18 @@ static void add_count_sat(uint64_t *to, uint64_t n)
 		*to = UINT64_MAX;
 }
 
-/* The file of dst with the name of src's file f. */
-static struct file *file_in(struct profile *dst, const struct file *f)
-{
-	return profile_file(dst, profile_intern_copy(dst, f->name));
-}
-
 /*
- * dst's copy of s, a name src interned (an object's or a file's): names
- * maps those copied so far, so that one named by every function is looked
- * up by its address, not compared again.
+ * dst's function for src's f, created with its flags (not its costs): a
+ * copy makes each of src's functions once at most (profile.plain), and
+ * points to src's names (the caller has dst adopt src, profile_adopt()).
  */
-static const char *name_in(struct profile *dst, struct ptrmap *names, const char *s)
+static struct fn *fn_in_copy(struct profile *dst, const struct fn *f)
 {
-	uint64_t *v = ptrmap_get(names, s);
-	const char *d;
+	struct fn *g = profile_fn_new(dst, f->obj, profile_file(dst, f->k.file->name), f->k.name);
 
-	if (v)
-		return (const char *)(uintptr_t)*v;
-	d = profile_intern_copy(dst, s);
-	ptrmap_put(names, s, (uint64_t)(uintptr_t)d);
-	return d;
-}
-
-/* dst's function for src's f, created with its flags (not its costs). */
-static struct fn *fn_in_copy(struct profile *dst, const struct fn *f, struct ptrmap *names)
-{
-	struct fn *g = profile_fn(dst, name_in(dst, names, f->obj),
-				  profile_file(dst, name_in(dst, names, f->k.file->name)),
-				  profile_intern_copy(dst, f->k.name));
-	g->listed |= f->listed;
-	g->named |= f->named;
-	g->multi_obj |= f->multi_obj;
+	g->listed = f->listed;
+	g->named = f->named;
+	g->multi_obj = f->multi_obj;
 	g->outer = f->outer;	/* read by graph_inclusive() when levels are SET */
 	return g;
 }
@@ -144,7 +123,7 @@ static int copy_lines(struct profile *dst, const struct profile *src, struct fn 
 			profile_span_copy(dst, map[i], src, src->fns[i]);
 	for (i = 0; i < src->nfiles_src; i++) {
 		const struct file *f = src->files[i];
-		struct file *d = file_in(dst, f);
+		struct file *d = profile_file(dst, f->name);
 		const struct callsite *s;
 		uint64_t line;
 		struct cc *cc;
@@ -214,11 +193,10 @@ int view_has_inlined(const struct profile *p)
 int view_merge_inlined(struct profile *dst, const struct profile *src)
 {
 	struct fn **host = view_hosts(src), **map;
-	struct ptrmap names = { 0 };
 	size_t i;
 	int rc = -1;
 
-	if (modname_copy_header(dst, src)) {
+	if (modname_copy_header(dst, src, PROFILE_PLAIN_FNS)) {
 		free(host);
 		return -1;
 	}
@@ -226,9 +204,8 @@ int view_merge_inlined(struct profile *dst, const struct profile *src)
 	for (i = 0; i < src->nfns; i++) {
 		const struct fn *f = src->fns[i];
 		if (!host[i])
-			map[i] = fn_in_copy(dst, f, &names);
+			map[i] = fn_in_copy(dst, f);
 	}
-	ptrmap_free(&names);
 	for (i = 0; i < src->nfns; i++) {
 		if (host[i])
 			map[i] = map[host[i]->id];
@@ -1604,10 +1581,10 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 	struct fn **map = xcalloc(src->nfns + 1, sizeof(*map));
 	double *keep = xmalloc((ne + 1) * sizeof(*keep));
 	double *selfv = xcalloc(src->nfns * ne + 1, sizeof(*selfv));
-	struct ptrmap names = { 0 };
 	int rc = -1;
 
-	if (modname_copy_header(dst, src))
+	/* each of src's functions and calls is made once at most */
+	if (modname_copy_header(dst, src, PROFILE_PLAIN_FNS | PROFILE_PLAIN_CALLS))
 		goto out;
 	for (i = 0; i < src->nfns; i++) {
 		const struct fn *f = src->fns[i];
@@ -1621,7 +1598,7 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 		}
 		if (!any && !(focus && match[i]))
 			continue;
-		map[i] = fn_in_copy(dst, f, &names);
+		map[i] = fn_in_copy(dst, f);
 		for (e = 0; e < ne; e++) {
 			double k = focus ? rho[u * ne + e] : 1 - rho[u * ne + e];
 			selfv[i * ne + e] = k >= 1 ? (double)f->self->v[e] : (double)f->self->v[e] * k;
@@ -1629,7 +1606,6 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 		map[i]->self->ndef = f->self->ndef;
 	}
 	round_selves(src, map, selfv);
-	ptrmap_free(&names);
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
 		size_t a = g->unit[c->k.caller->id], b = g->unit[c->k.callee->id];
@@ -1669,7 +1645,7 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 			count = 2;	/* not one activation: its cost stays a sum (call_exact) */
 		if (!count && !any)
 			continue;
-		d = profile_call(dst, map[c->k.caller->id], map[c->k.callee->id]);
+		d = profile_call_new(dst, map[c->k.caller->id], map[c->k.callee->id]);
 		add_count_sat(&d->count, count);
 		for (e = 0; e < ne; e++)
 			d->cc->v[e] += keep[e] >= (double)c->cc->v[e] ? c->cc->v[e] : round_u64(keep[e]);
@@ -2060,7 +2036,6 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 	unsigned char *gone = xcalloc(nf + 1, 1);
 	const struct fn **order = xmalloc((nf + 1) * sizeof(*order));
 	struct fn **map = xcalloc(nf + 1, sizeof(*map));
-	struct ptrmap names = { 0 };
 	int rc = -1;
 
 	memset(&h, 0, sizeof(h));
@@ -2108,16 +2083,15 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 		gone[order[k]->id] = (unsigned char)hide_one(&h, order[k]->id);
 	}
 
-	if (modname_copy_header(dst, src))
+	if (modname_copy_header(dst, src, PROFILE_PLAIN_FNS))
 		goto out;
 	for (i = 0; i < nf; i++) {
 		if (gone[i])
 			continue;
-		map[i] = fn_in_copy(dst, src->fns[i], &names);
+		map[i] = fn_in_copy(dst, src->fns[i]);
 		memcpy(map[i]->self->v, &h.self[i * ne], ne * sizeof(uint64_t));
 		map[i]->self->ndef = src->fns[i]->self->ndef;
 	}
-	ptrmap_free(&names);
 	for (i = 0; i < h.ne_; i++) {
 		const struct hedge *x = &h.e[i];
 		struct call *d;
@@ -2285,8 +2259,8 @@ int view_filter(struct profile *dst, const struct profile *src, const struct opt
 		else
 			rc = focus_or_ignore(&b, cur, m, steps[s] == OPTS_FOCUS);
 		free(m);
-		if (have)
-			profile_release(&a);
+		if (have)	/* b points to a's names (and to what a points to) */
+			profile_adopt(&b, &a);
 		if (rc) {
 			profile_release(&b);
 			profile_init(dst);

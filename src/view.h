@@ -27,7 +27,8 @@ struct fn **view_hosts(const struct profile *p);
 /*
  * dst (initialised here; the caller releases it) is a copy of src in which
  * every fragment with a host is merged into it: its self cost, its calls
- * and its line costs become the host's.  Run graph_inclusive() on dst.
+ * and its line costs become the host's.  dst points to src's names: it
+ * must not outlive src (profile_adopt()).  Run graph_inclusive() on dst.
  * Returns 0, or -1 after a diagnostic when a sum overflows.
  */
 int view_merge_inlined(struct profile *dst, const struct profile *src);
@@ -44,7 +45,8 @@ int view_has_inlined(const struct profile *p);
  * matches it as an fnmatch(3) glob; an object form matches the object's
  * name.  The rules, and what each view keeps exact, are written in the
  * man page ("Focus, ignore and hide").  dst is initialised here (also on
- * failure); run graph_inclusive() on it.  Returns 0, -1 after a
+ * failure) and points to src's names: it must not outlive src
+ * (profile_adopt()); run graph_inclusive() on it.  Returns 0, -1 after a
  * diagnostic, or -2 after one saying that a glob matches no function of
  * src (only when check is set: a usage error).
  */
