@@ -259,6 +259,43 @@ if [ -n "$bundle" ]; then
 		"$(sed -n 's/^sspy=//p' "$out/val.ss" 2>/dev/null | tail -1)" ">=" 3
 fi
 
+# Views against the report they change (issue 29): CPU time (medians of
+# RUNS runs each) and, with valgrind, instructions counted by callgrind,
+# which do not depend on the machine's load.
+echo
+echo "== --focus, --ignore, --hide against the default report (CPU, and instructions)"
+printf '%-9s %-8s %9s %7s %14s %7s\n' profile view "cpu s" ratio instructions ratio
+rm -f "$out/val.views"
+icount() { # CMD...: instructions, or "-" without valgrind
+	if command -v valgrind >/dev/null; then
+		valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+			sed -n 's/.*Collected : //p'
+	else
+		echo -
+	fi
+}
+for p in python3:testdata/levels/real/python3-json.cg.gz:PyRun_StringFlags \
+	 cc1:testdata/views/cc1.out.gz:'cgraph_node::expand()'; do
+	name=${p%%:*} rest=${p#*:} src=${p#*:} src=${src%%:*} match=${rest#*:}
+	f=$out/real-$name.cg
+	[ -s "$f" ] || gzip -dc "$top/$src" >"$f"
+	base=$(c "$(med "$RUNS" "$bin" "$f")")
+	ibase=$(icount "$bin" "$f")
+	printf '%-9s %-8s %9s %7s %14s %7s\n' "$name" report "$base" "" "$ibase" ""
+	for v in focus ignore hide; do
+		case $v in hide) arg=--hide=malloc ;; *) arg=--$v=$match ;; esac
+		t=$(c "$(med "$RUNS" "$bin" "$arg" "$f")")
+		i=$(icount "$bin" "$arg" "$f")
+		printf '%-9s %-8s %9s %7s %14s %7s\n' "$name" "$v" "$t" "$(q "$t" "$base" | cut -c1-5)" \
+			"$i" "$(q "$i" "$ibase" | cut -c1-5)"
+		echo "$name.$v.cpu=$(q "$t" "$base") $name.$v.ir=$(q "$i" "$ibase")" >>"$out/val.views"
+	done
+done
+for k in cpu ir; do
+	worst=$(tr ' ' '\n' <"$out/val.views" | sed -n "s/^[^=]*\.$k=//p" | sort -g | tail -1)
+	target "worst view / report ($k: python3, cc1; focus, ignore, hide)" "$worst" "<=" 1.5
+done
+
 # The simulated run: per-block work measured in one thread, scheduled on N.
 sim=
 for size in $SIZES; do

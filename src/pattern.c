@@ -13,9 +13,9 @@
  * more than the rest of a view's matching (a glob is tried on every
  * function of the profile).
  */
-static int hit(const char *pattern, const char *s)
+static int hit(const char *pattern, int glob, const char *s)
 {
-	return !strcmp(pattern, s) || (strpbrk(pattern, "*?[\\") && !fnmatch(pattern, s, 0));
+	return !strcmp(pattern, s) || (glob && !fnmatch(pattern, s, 0));
 }
 
 /*
@@ -42,12 +42,12 @@ int pattern_match(const char *pattern, const char *file, const char *name)
 	char buf[512], *full = buf;
 	size_t fl, nl, i, slashes = 0;
 	long part;
-	int found;
+	int found, glob = strpbrk(pattern, "*?[\\") != NULL;
 
-	if (hit(pattern, name))
+	if (hit(pattern, glob, name))
 		return 1;
 	nl = strlen(name);
-	if (!strpbrk(pattern, "*?[\\")) {
+	if (!glob) {
 		/* a literal FILE:NAME ends with ":" and the name, or nothing matches */
 		size_t pl = strlen(pattern);
 		if (pl <= nl || pattern[pl - nl - 1] != ':' || strcmp(pattern + pl - nl, name))
@@ -59,7 +59,7 @@ int pattern_match(const char *pattern, const char *file, const char *name)
 	memcpy(full, file, fl);
 	full[fl] = ':';
 	memcpy(full + fl + 1, name, nl + 1);
-	found = hit(pattern, full);
+	found = hit(pattern, glob, full);
 	/*
 	 * The file as a path relative to one of its folders: the folder a
 	 * profile was made or is read in should not decide whether
@@ -76,7 +76,7 @@ int pattern_match(const char *pattern, const char *file, const char *name)
 				continue;
 			if (!slashes--) {
 				if (i < fl)
-					found = hit(pattern, full + i);
+					found = hit(pattern, glob, full + i);
 				break;
 			}
 		}

@@ -600,10 +600,15 @@ struct srow {
  * One cycle's equations: by member its row (the diagonal among its
  * terms), where each column sits in each row (at: cap x cap, SOLVE_NONE
  * where it does not), and by column the rows that hold it.  Made once for
- * the largest cycle (cap members) and used for each.
+ * the largest cycle (cap members) and used for each.  Rows and columns
+ * keep their room from one system to the next; it comes from one arena
+ * (room): a row that grows takes a block twice as large and leaves the
+ * old one, at most twice what they hold in all, and no call to malloc
+ * or free for each.
  */
 struct solver {
 	size_t n, cap;
+	struct arena room;
 	struct srow *row;
 	uint16_t *at;
 	double *b, *x;
@@ -619,6 +624,7 @@ struct solver {
 static void solver_init(struct solver *sv, size_t cap)
 {
 	memset(sv, 0, sizeof(*sv));
+	arena_init(&sv->room);
 	sv->cap = cap;
 	sv->row = xcalloc(cap + 1, sizeof(*sv->row));
 	sv->at = xcalloc(cap * cap + 1, sizeof(*sv->at));	/* SOLVE_NONE: fresh zero pages */
@@ -636,13 +642,7 @@ static void solver_init(struct solver *sv, size_t cap)
 
 static void solver_release(struct solver *sv)
 {
-	size_t i;
-
-	for (i = 0; i < sv->cap; i++) {
-		free(sv->row[i].col);
-		free(sv->row[i].val);
-		free(sv->clist[i]);
-	}
+	arena_release(&sv->room);
 	free(sv->row);
 	free(sv->at);
 	free(sv->b);
@@ -676,17 +676,30 @@ static void solver_clear(struct solver *sv, size_t n)
 }
 
 /* Room for one more term in row r, or one more row in column j's list (solver_add()). */
-static __attribute__((noinline)) void srow_grow(struct srow *r)
+static __attribute__((noinline)) void srow_grow(struct solver *sv, struct srow *r)
 {
-	r->cap = r->cap ? 2 * r->cap : 8;
-	r->col = xrealloc(r->col, r->cap * sizeof(*r->col));
-	r->val = xrealloc(r->val, r->cap * sizeof(*r->val));
+	uint32_t cap = r->cap ? 2 * r->cap : 8;
+	double *val = arena_alloc(&sv->room, cap * (sizeof(*r->val) + sizeof(*r->col)));
+	uint32_t *col = (uint32_t *)(val + cap);
+
+	if (r->n) {
+		memcpy(val, r->val, r->n * sizeof(*r->val));
+		memcpy(col, r->col, r->n * sizeof(*r->col));
+	}
+	r->val = val;
+	r->col = col;
+	r->cap = cap;
 }
 
 static __attribute__((noinline)) void scol_grow(struct solver *sv, uint32_t j)
 {
-	sv->ccap[j] = sv->ccap[j] ? 2 * sv->ccap[j] : 8;
-	sv->clist[j] = xrealloc(sv->clist[j], sv->ccap[j] * sizeof(*sv->clist[j]));
+	uint32_t cap = sv->ccap[j] ? 2 * sv->ccap[j] : 8;
+	uint32_t *l = arena_alloc(&sv->room, cap * sizeof(*l));
+
+	if (sv->clen[j])
+		memcpy(l, sv->clist[j], sv->clen[j] * sizeof(*l));
+	sv->clist[j] = l;
+	sv->ccap[j] = cap;
 }
 
 /* Add v at (i, j); inlined in the elimination's inner loop, the growth out of line. */
@@ -701,7 +714,7 @@ static inline __attribute__((always_inline)) void solver_add(struct solver *sv, 
 		return;
 	}
 	if (r->n == r->cap)
-		srow_grow(r);
+		srow_grow(sv, r);
 	*at = (uint16_t)(r->n + 1);
 	r->col[r->n] = j;
 	r->val[r->n++] = v;
@@ -733,7 +746,29 @@ static int solver_run(struct solver *sv)
 	for (s = 0; s < n; s++) {
 		uint32_t k = sv->ord[s], t;
 		struct srow *rk = &sv->row[k];
-		double p = sv->at[k * cap + k] == SOLVE_NONE ? 0 : rk->val[sv->at[k * cap + k] - 1];
+		uint16_t *atk = &sv->at[(size_t)k * cap];
+		double p;
+		if (atk[k] == SOLVE_NONE)
+			return -1;
+		/*
+		 * The pivot goes last in its row, which no later step changes:
+		 * the row's other columns are those not eliminated yet (a column
+		 * leaves every row that holds it when it is, and fill adds none
+		 * that was), each to subtract below, and the diagonal is read
+		 * from its end when x is found.
+		 */
+		t = atk[k] - 1u;
+		if (t != rk->n - 1) {
+			uint32_t c = rk->col[rk->n - 1];
+			double v = rk->val[rk->n - 1];
+			rk->col[rk->n - 1] = k;
+			rk->val[rk->n - 1] = rk->val[t];
+			rk->col[t] = c;
+			rk->val[t] = v;
+			atk[c] = (uint16_t)(t + 1);
+			atk[k] = (uint16_t)rk->n;
+		}
+		p = rk->val[rk->n - 1];
 		if (!(p > 0 || p < 0))
 			return -1;
 		sv->done[k] = 1;
@@ -759,9 +794,8 @@ static int solver_run(struct solver *sv)
 			if (rk->n > work)
 				return -1;
 			work -= rk->n;
-			for (t = 0; t < rk->n; t++)
-				if (!sv->done[rk->col[t]])
-					solver_add(sv, i, rk->col[t], -f * rk->val[t]);
+			for (t = 0; t + 1 < rk->n; t++)
+				solver_add(sv, i, rk->col[t], -f * rk->val[t]);
 			sv->b[i] -= f * sv->b[k];
 		}
 	}
@@ -769,41 +803,56 @@ static int solver_run(struct solver *sv)
 		uint32_t k = sv->ord[s], t;
 		const struct srow *rk = &sv->row[k];
 		double v = sv->b[k];
-		for (t = 0; t < rk->n; t++)
-			if (rk->col[t] != k)
-				v -= rk->val[t] * sv->x[rk->col[t]];
-		sv->x[k] = v / rk->val[sv->at[k * cap + k] - 1];
+		for (t = 0; t + 1 < rk->n; t++)
+			v -= rk->val[t] * sv->x[rk->col[t]];
+		sv->x[k] = v / rk->val[rk->n - 1];
 	}
 	return 0;
 }
 
-/* By Markowitz's count, (terms in its row - 1) x (rows its column is in - 1), least first. */
-static int solver_key_cmp(const void *x, const void *y, void *ctx)
-{
-	const uint64_t *key = ctx;
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-
-	if (key[a] != key[b])
-		return key[a] < key[b] ? -1 : 1;
-	return a < b ? -1 : a > b;
-}
-
 /*
  * The order of elimination, from the first system's shape: a member with
- * one term in its row or its column makes no fill, hubs go last.
+ * one term in its row or its column makes no fill, hubs go last.  By
+ * Markowitz's count, (terms in its row - 1) x (rows its column is in - 1),
+ * least first, ties by member: below 2^20 for at most SOLVE_MAX members,
+ * so count and member make one 30-bit key, sorted by three passes of 10
+ * bits (a radix sort: no comparison called per pair).
  */
+#if SOLVE_MAX > 1024
+#error "the order's key holds a member in 10 bits and a count in 20"
+#endif
 static void solver_order(struct solver *sv)
 {
-	size_t n = sv->n, i;
-	uint64_t *key = xmalloc((n + 1) * sizeof(*key));
+	size_t n = sv->n, i, pass;
+	uint32_t *key = xmalloc((2 * n + 1) * sizeof(*key)), *tmp = key + n;
+	size_t count[1024];
 
 	for (i = 0; i < n; i++) {
-		uint64_t r = sv->row[i].n, c = sv->clen[i];
-		key[i] = (r ? r - 1 : 0) * (c ? c - 1 : 0);
-		sv->ord[i] = (uint32_t)i;
+		uint32_t r = sv->row[i].n, c = sv->clen[i];
+		key[i] = (r ? r - 1 : 0) * (c ? c - 1 : 0) << 10 | (uint32_t)i;
 	}
-	sort_array_r(sv->ord, n, sizeof(*sv->ord), solver_key_cmp, key);
-	free(key);
+	for (pass = 0; pass < 3; pass++) {
+		unsigned sh = (unsigned)(10 * pass);
+		size_t sum = 0, d;
+		uint32_t *t;
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < n; i++)
+			count[key[i] >> sh & 1023]++;
+		for (d = 0; d < 1024; d++) {
+			size_t c = count[d];
+			count[d] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			tmp[count[key[i] >> sh & 1023]++] = key[i];
+		t = key;
+		key = tmp;
+		tmp = t;
+	}
+	/* three passes: the sorted keys are in the array tmp was made in */
+	for (i = 0; i < n; i++)
+		sv->ord[i] = key[i] & 1023;
+	free(key < tmp ? key : tmp);
 }
 
 /*
@@ -1305,7 +1354,7 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 						moved = dl;
 				}
 			}
-			if (single || (sweep && moved < SETTLE_TOL))
+			if (single || moved < SETTLE_TOL)
 				break;
 		}
 		/* the calls into each member carry it up */
