@@ -120,19 +120,24 @@ struct cc *profile_cc_new(struct profile *p)
 	return arena_alloc(&p->arena, profile_cc_size(p));
 }
 
-/* Grow *arr, an array by fn id of *cap elements of size elem, to hold id; new ones zero. */
-static void grow_by_id(void *arr, size_t *cap, size_t elem, size_t id)
+/* grow_by_id() when id is past the end */
+static __attribute__((noinline)) void grow_to(void *arr, size_t *cap, size_t elem, size_t id)
 {
 	char **a = arr;
 	size_t c = *cap ? *cap : 64;
 
-	if (id < *cap)
-		return;
 	while (c <= id)
 		c *= 2;
 	*a = xrealloc(*a, c * elem);
 	memset(*a + *cap * elem, 0, (c - *cap) * elem);
 	*cap = c;
+}
+
+/* Grow *arr, an array by fn id of *cap elements of size elem, to hold id; new ones zero. */
+static inline void grow_by_id(void *arr, size_t *cap, size_t elem, size_t id)
+{
+	if (id >= *cap)
+		grow_to(arr, cap, elem, id);
 }
 
 void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n)
@@ -330,11 +335,11 @@ static struct fn *fn_add(struct profile *p, const char *obj, struct file *file, 
 
 	if (p->nfns >= UINT32_MAX - 1)
 		xalloc_die();	/* ids and slots are 32 bits */
-	f = arena_alloc(&p->arena, sizeof(*f));
+	f = arena_alloc(&p->arena, sizeof(*f) + profile_cc_size(p));	/* with its cost */
 	f->k.file = file;
 	f->k.name = name;
 	f->obj = obj;
-	f->self = profile_cc_new(p);
+	f->self = (struct cc *)(void *)(f + 1);
 	f->id = (uint32_t)p->nfns;
 	GROW(p->fns, p->nfns, p->capfns);
 	p->fns[p->nfns++] = f;
@@ -403,11 +408,12 @@ void profile_reserve(struct profile *p, size_t nfns, size_t ncalls)
 /* A new call at the end of p->calls and of its ends' lists, not indexed. */
 static struct call *call_add(struct profile *p, struct fn *caller, struct fn *callee)
 {
-	struct call *c = arena_alloc(&p->arena, sizeof(*c));
+	/* the call and its cost in one block (arena blocks start zero) */
+	struct call *c = arena_alloc(&p->arena, sizeof(*c) + profile_cc_size(p));
 
 	c->k.caller = caller;
 	c->k.callee = callee;
-	c->cc = profile_cc_new(p);
+	c->cc = (struct cc *)(void *)(c + 1);
 	if (p->nlinks < p->nfns) {
 		/* room for every function so far (ids below nfns) */
 		size_t n = p->capfns;
@@ -463,12 +469,12 @@ struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t
 		  s->file == file, slot);
 	if (slot->ptr)
 		return slot->ptr;
-	s = arena_alloc(&p->arena, sizeof(*s));
+	s = arena_alloc(&p->arena, sizeof(*s) + profile_cc_size(p));	/* with its cost */
 	s->k.caller = caller;
 	s->k.callee = callee;
 	s->k.line = line;
 	s->file = file;
-	s->cc = profile_cc_new(p);
+	s->cc = (struct cc *)(void *)(s + 1);
 	if (file->last_site)
 		file->last_site->next = s;
 	else
