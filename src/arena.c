@@ -144,7 +144,7 @@ struct table_head {
 	size_t pad;		/* the table after it 16-byte aligned */
 };
 
-void *xcalloc_table(size_t n)
+static void *table_new(size_t n, int zero)
 {
 	struct table_head *h;
 
@@ -162,9 +162,19 @@ void *xcalloc_table(size_t n)
 		}
 	}
 #endif
-	h = xcalloc(1, n);
+	h = zero ? xcalloc(1, n) : xmalloc(n);
 	h->mapped = 0;
 	return h + 1;
+}
+
+void *xcalloc_table(size_t n)
+{
+	return table_new(n, 1);
+}
+
+void *xmalloc_table(size_t n)
+{
+	return table_new(n, 0);
 }
 
 void xfree_table(void *p)

@@ -39,6 +39,8 @@ char *xstrdup(const char *s);
  * takes NULL.
  */
 void *xcalloc_table(size_t n);
+/* The same, not zeroed below 64 KB (an array every item of which is written first). */
+void *xmalloc_table(size_t n);
 void xfree_table(void *p);
 void xalloc_die(void) __attribute__((noreturn));
 #define EXIT_NOMEM 5

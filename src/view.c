@@ -13,6 +13,29 @@
 #include "pattern.h"
 #include "sort.h"
 
+/*
+ * n items of size bytes for the view's arrays by call or by function,
+ * zeroed (bigz) or not (big): from 64 KB on their pages are made at
+ * once, which costs a fourteenth of faulting them in one by one
+ * (xcalloc_table()); freed by xfree_table().
+ */
+static void *big_new(size_t n, size_t size, int zero)
+{
+	if (size && n > SIZE_MAX / size)
+		xalloc_die();
+	return zero ? xcalloc_table(n * size) : xmalloc_table(n * size);
+}
+
+static void *big(size_t n, size_t size)
+{
+	return big_new(n, size, 0);
+}
+
+static void *bigz(size_t n, size_t size)
+{
+	return big_new(n, size, 1);
+}
+
 static int host_cmp(const void *x, const void *y)
 {
 	const struct fn *a = *(const struct fn *const *)x, *b = *(const struct fn *const *)y;
@@ -432,9 +455,9 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	}
 	/* by call: its ends' units, whether it joins two, its cost; the lists' sizes */
 	g->cinter = xmalloc(p->ncalls + 1);
-	g->cv = xmalloc((g->nc * ne + 1) * sizeof(*g->cv));
-	g->cu_in = xmalloc((g->nc + 1) * sizeof(*g->cu_in));
-	g->cu_out = xmalloc((g->nc + 1) * sizeof(*g->cu_out));
+	g->cv = big(g->nc * ne + 1, sizeof(*g->cv));
+	g->cu_in = big(g->nc + 1, sizeof(*g->cu_in));
+	g->cu_out = big(g->nc + 1, sizeof(*g->cu_out));
 	g->ostart = xcalloc(n + 2, sizeof(*g->ostart));
 	g->istart = xcalloc(n + 2, sizeof(*g->istart));
 	for (i = 0; i < p->ncalls; i++) {
@@ -454,8 +477,8 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 		g->ostart[i + 1] += g->ostart[i];
 		g->istart[i + 1] += g->istart[i];
 	}
-	g->olist = xmalloc((g->ostart[n] + 1) * sizeof(*g->olist));
-	g->ilist = xmalloc((g->istart[n] + 1) * sizeof(*g->ilist));
+	g->olist = big(g->ostart[n] + 1, sizeof(*g->olist));
+	g->ilist = big(g->istart[n] + 1, sizeof(*g->ilist));
 	fill = xcalloc(2 * n + 1, sizeof(*fill));
 	for (i = 0; i < p->ncalls; i++) {
 		uint32_t a = g->cu_out[i], b = g->cu_in[i];
@@ -468,7 +491,7 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	ugraph_order(g);
 	ugraph_above(g);
 	g->cskip = xmalloc(g->nc + 1);
-	g->into = xmalloc((g->nc + 1) * sizeof(*g->into));
+	g->into = big(g->nc + 1, sizeof(*g->into));
 	for (i = 0; i < g->nc; i++) {
 		g->cskip[i] = g->umatch[g->cu_in[i]] || g->above[g->cu_in[i]];
 		if (g->cinter[i] && g->umatch[g->cu_in[i]])
@@ -481,21 +504,21 @@ static void ugraph_release(struct ugraph *g)
 	free(g->unit);
 	free(g->umatch);
 	free(g->ostart);
-	free(g->olist);
+	xfree_table(g->olist);
 	free(g->istart);
-	free(g->ilist);
+	xfree_table(g->ilist);
 	free(g->order);
 	free(g->cstart);
 	free(g->csize);
 	free(g->ucomp);
 	free(g->above);
 	free(g->self);
-	free(g->cv);
-	free(g->cu_in);
-	free(g->cu_out);
+	xfree_table(g->cv);
+	xfree_table(g->cu_in);
+	xfree_table(g->cu_out);
 	free(g->cskip);
 	free(g->cinter);
-	free(g->into);
+	xfree_table(g->into);
 }
 
 /* Sweeps of one static cycle before its values count as settled. */
@@ -636,7 +659,7 @@ static void solver_init(struct solver *sv, size_t cap)
 	arena_init(&sv->room);
 	sv->cap = cap;
 	sv->row = xcalloc(cap + 1, sizeof(*sv->row));
-	sv->at = xcalloc(cap * cap + 1, sizeof(*sv->at));	/* SOLVE_NONE: fresh zero pages */
+	sv->at = bigz(cap * cap + 1, sizeof(*sv->at));	/* SOLVE_NONE: zero */
 	sv->b = xmalloc((cap + 1) * sizeof(*sv->b));
 	sv->x = xmalloc((cap + 1) * sizeof(*sv->x));
 	sv->clist = xcalloc(cap + 1, sizeof(*sv->clist));
@@ -658,7 +681,7 @@ static void solver_release(struct solver *sv)
 {
 	arena_release(&sv->room);
 	free(sv->row);
-	free(sv->at);
+	xfree_table(sv->at);
 	free(sv->b);
 	free(sv->x);
 	free(sv->clist);
@@ -1346,9 +1369,9 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 {
 	size_t ne = g->ne, k, e, j, i;
 	/* by term: the callee's unit (its lead and rest), SIZE_MAX for one read from up */
-	size_t *tv = xmalloc((g->ostart[g->n] + 1) * sizeof(*tv));
+	size_t *tv = big(g->ostart[g->n] + 1, sizeof(*tv));
 	uint32_t *tstart = xmalloc((g->n + 2) * sizeof(*tstart));
-	double *tval = xmalloc((g->ostart[g->n] * ne + 1) * sizeof(*tval));
+	double *tval = big(g->ostart[g->n] * ne + 1, sizeof(*tval));
 	uint32_t *lpos = xmalloc((g->n + 1) * sizeof(*lpos));	/* by unit: its place in its cycle */
 	/* by unit: a call it makes leads to a match (up not 0) */
 	unsigned char *live = xcalloc(g->n + 1, 1);
@@ -1446,9 +1469,9 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 				flow_up_carry(g, g->order[m], flow, rest, lead, up, live);
 	}
 	free(live);
-	free(tv);
+	xfree_table(tv);
 	free(tstart);
-	free(tval);
+	xfree_table(tval);
 	free(lpos);
 }
 
@@ -1459,9 +1482,9 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 {
 	const struct profile *p = g->p;
 	size_t ne = g->ne, e, i, j, nb = 0;
-	double *lead = xmalloc((g->n * ne + 1) * sizeof(*lead));
-	double *rest = xcalloc(g->n * ne + 1, sizeof(*rest));	/* by unit: calls in, not under a match */
-	double *run = xmalloc((g->nc * ne + 1) * sizeof(*run));
+	double *lead = big(g->n * ne + 1, sizeof(*lead));
+	double *rest = bigz(g->n * ne + 1, sizeof(*rest));	/* by unit: calls in, not under a match */
+	double *run = big(g->nc * ne + 1, sizeof(*run));
 	unsigned char *trouble = xcalloc(g->n + 1, 1);
 	size_t barrier[UP_BARRIERS];
 
@@ -1516,9 +1539,9 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 			uproot[j * ne + e] = r > 0 ? l * (double)p->root_cost[j]->v[e] / r : 0;
 		}
 	}
-	free(lead);
-	free(rest);
-	free(run);
+	xfree_table(lead);
+	xfree_table(rest);
+	xfree_table(run);
 	free(trouble);
 }
 
@@ -1872,7 +1895,7 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 	size_t ne = src->ev.n;
 	struct ugraph g;
 	double *rho, *flow, *up, *lost = xcalloc(ne + 1, sizeof(double));
-	double *uproot = xcalloc(src->nfns * ne + 1, sizeof(double));
+	double *uproot = bigz(src->nfns * ne + 1, sizeof(double));
 	int rc, round;
 
 	ugraph_init(&g, src, match);
@@ -1887,10 +1910,10 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 		solver_init(g.sv, cap);
 		g.sv->upheld = xcalloc(g.n * ne + 1, 1);
 	}
-	rho = xcalloc(src->nfns * ne + 1, sizeof(*rho));
+	rho = bigz(src->nfns * ne + 1, sizeof(*rho));
 	g.rho = rho;
-	flow = xcalloc(src->ncalls * ne + 1, sizeof(*flow));
-	up = xcalloc(src->ncalls * ne + 1, sizeof(*up));
+	flow = bigz(src->ncalls * ne + 1, sizeof(*flow));
+	up = bigz(src->ncalls * ne + 1, sizeof(*up));
 	/*
 	 * The two flows bound each other: under an outermost match nothing
 	 * leads back down to it, so the part of a call that leads to a match
@@ -1913,11 +1936,11 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 		flow_up(&g, flow, up, uproot);
 	settle_lost(&g, rho, lost);
 	rc = view_copy(dst, src, &g, match, rho, flow, up, uproot, focus);
-	free(rho);
-	free(flow);
-	free(up);
+	xfree_table(rho);
+	xfree_table(flow);
+	xfree_table(up);
 	free(lost);
-	free(uproot);
+	xfree_table(uproot);
 	solver_release(g.sv);
 	free(g.sv);
 	ugraph_release(&g);
