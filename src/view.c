@@ -1988,6 +1988,19 @@ static size_t htab_slot(const struct hgraph *h, uint32_t from, uint32_t to)
 	return s;
 }
 
+/* The slot of (from, to) in tab, a table of tcap edge numbers + 1 keyed like h->tab. */
+static size_t rtab_slot(const struct hgraph *h, const uint32_t *tab, size_t tcap, uint32_t from,
+			uint32_t to)
+{
+	size_t s = (size_t)hash_words(from, to, 11) & (tcap - 1);
+	for (; tab[s]; s = (s + 1) & (tcap - 1)) {
+		const struct hedge *x = &h->e[tab[s] - 1];
+		if (x->from == from && x->to == to)
+			break;
+	}
+	return s;
+}
+
 static void hlist_add(uint32_t **v, size_t *n, size_t *cap, uint32_t x)
 {
 	if (*n == *cap) {
@@ -2192,6 +2205,9 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 	unsigned char *gone = xcalloc(nf + 1, 1);
 	const struct fn **order = xmalloc((nf + 1) * sizeof(*order));
 	struct fn **map = xcalloc(nf + 1, sizeof(*map));
+	struct call **made = NULL;	/* by edge: its call in dst */
+	uint32_t *rtab = NULL;		/* src's recursive calls by their ends: 1 + edge */
+	size_t rcap;
 	int rc = -1;
 
 	memset(&h, 0, sizeof(h));
@@ -2239,7 +2255,7 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 		gone[order[k]->id] = (unsigned char)hide_one(&h, order[k]->id);
 	}
 
-	if (modname_copy_header(dst, src, PROFILE_PLAIN_FNS))
+	if (modname_copy_header(dst, src, PROFILE_PLAIN_FNS | PROFILE_PLAIN_CALLS))
 		goto out;
 	for (i = 0; i < nf; i++) {
 		if (gone[i])
@@ -2248,9 +2264,22 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 		memcpy(map[i]->self->v, &h.self[i * ne], ne * sizeof(uint64_t));
 		map[i]->self->ndef = src->fns[i]->self->ndef;
 	}
+	/*
+	 * Each edge is a call of dst, made once (profile_call_new()), but
+	 * for one case: an edge the hiding made (not one of src's calls)
+	 * between the ends of a recursive call of src is added to that
+	 * call, which comes first.
+	 */
+	made = xcalloc(h.ne_ + 1, sizeof(*made));
+	for (rcap = 64; rcap < 2 * (src->ncalls + 1); rcap *= 2)
+		;
+	rtab = xcalloc(rcap, sizeof(*rtab));
+	for (i = 0; i < src->ncalls; i++)
+		if (h.e[i].recursive)
+			rtab[rtab_slot(&h, rtab, rcap, h.e[i].from, h.e[i].to)] = (uint32_t)i + 1;
 	for (i = 0; i < h.ne_; i++) {
 		const struct hedge *x = &h.e[i];
-		struct call *d;
+		struct call *d = NULL;
 		int any = 0;
 		if (x->dead || gone[x->from] || gone[x->to])
 			continue;
@@ -2258,7 +2287,13 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 			any |= x->cost[e] > 0;
 		if (!any && !x->count)
 			continue;
-		d = profile_call(dst, map[x->from], map[x->to]);
+		if (i >= src->ncalls) {
+			uint32_t r = rtab[rtab_slot(&h, rtab, rcap, x->from, x->to)];
+			if (r)
+				d = made[r - 1];
+		}
+		if (!d)
+			d = made[i] = profile_call_new(dst, map[x->from], map[x->to]);
 		if (add_count(&d->count, x->count ? x->count : 1))
 			goto out;
 		for (e = 0; e < ne; e++)
@@ -2291,6 +2326,8 @@ out:
 	free(gone);
 	free(order);
 	free(map);
+	free(made);
+	free(rtab);
 	return rc;
 }
 
