@@ -1975,6 +1975,7 @@ struct hgraph {
 	size_t tcap, tn;
 	uint64_t *self;		/* n * ne */
 	struct arena costs;	/* the edges' cost arrays */
+	struct arena lists;	/* out and in */
 };
 
 static size_t htab_slot(const struct hgraph *h, uint32_t from, uint32_t to)
@@ -2001,11 +2002,16 @@ static size_t rtab_slot(const struct hgraph *h, const uint32_t *tab, size_t tcap
 	return s;
 }
 
-static void hlist_add(uint32_t **v, size_t *n, size_t *cap, uint32_t x)
+/* Add x to a list from h->lists: one that is full moves to a block twice as large. */
+static void hlist_add(struct hgraph *h, uint32_t **v, size_t *n, size_t *cap, uint32_t x)
 {
 	if (*n == *cap) {
+		uint32_t *w;
 		*cap = *cap ? 2 * *cap : 4;
-		*v = xrealloc(*v, *cap * sizeof(**v));
+		w = arena_alloc(&h->lists, *cap * sizeof(*w));
+		if (*n)
+			memcpy(w, *v, *n * sizeof(*w));
+		*v = w;
 	}
 	(*v)[(*n)++] = x;
 }
@@ -2016,8 +2022,11 @@ static uint32_t hedge_new(struct hgraph *h, uint32_t from, uint32_t to, int recu
 	uint32_t id;
 
 	if (h->ne_ == h->cap) {
-		h->cap = h->cap ? 2 * h->cap : 64;
-		h->e = xrealloc(h->e, h->cap * sizeof(*h->e));
+		struct hedge *w = big(2 * h->cap, sizeof(*w));
+		memcpy(w, h->e, h->cap * sizeof(*w));
+		xfree_table(h->e);
+		h->e = w;
+		h->cap *= 2;
 	}
 	id = (uint32_t)h->ne_++;
 	x = &h->e[id];
@@ -2026,21 +2035,21 @@ static uint32_t hedge_new(struct hgraph *h, uint32_t from, uint32_t to, int recu
 	x->to = to;
 	x->recursive = recursive != 0;
 	x->cost = arena_alloc(&h->costs, (h->ne + 1) * sizeof(*x->cost));
-	hlist_add(&h->out[from], &h->nout[from], &h->capout[from], id);
-	hlist_add(&h->in[to], &h->nin[to], &h->capin[to], id);
+	hlist_add(h, &h->out[from], &h->nout[from], &h->capout[from], id);
+	hlist_add(h, &h->in[to], &h->nin[to], &h->capin[to], id);
 	if (!recursive) {
 		size_t s;
 		if (2 * (h->tn + 1) > h->tcap) {
 			size_t k, old = h->tcap;
 			uint32_t *ot = h->tab;
 			h->tcap = old ? 2 * old : 64;
-			h->tab = xcalloc(h->tcap, sizeof(*h->tab));
+			h->tab = bigz(h->tcap, sizeof(*h->tab));
 			for (k = 0; k < old; k++)
 				if (ot[k]) {
 					const struct hedge *y = &h->e[ot[k] - 1];
 					h->tab[htab_slot(h, y->from, y->to)] = ot[k];
 				}
-			free(ot);
+			xfree_table(ot);
 		}
 		s = htab_slot(h, from, to);
 		h->tab[s] = id + 1;
@@ -2225,18 +2234,19 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 			h.self[i * ne + e] = src->fns[i]->self->v[e];
 	/* room for the profile's calls at once: one array, lists of their size, a table half full */
 	arena_init(&h.costs);
+	arena_init(&h.lists);
 	h.cap = src->ncalls + 64;
-	h.e = xmalloc(h.cap * sizeof(*h.e));
+	h.e = big(h.cap, sizeof(*h.e));
 	for (h.tcap = 64; h.tcap < 2 * (src->ncalls + 1); h.tcap *= 2)
 		;
-	h.tab = xcalloc(h.tcap, sizeof(*h.tab));
+	h.tab = bigz(h.tcap, sizeof(*h.tab));
 	for (i = 0; i < src->ncalls; i++) {
 		h.capout[src->calls[i]->k.caller->id]++;
 		h.capin[src->calls[i]->k.callee->id]++;
 	}
 	for (i = 0; i < nf; i++) {
-		h.out[i] = h.capout[i] ? xmalloc(h.capout[i] * sizeof(**h.out)) : NULL;
-		h.in[i] = h.capin[i] ? xmalloc(h.capin[i] * sizeof(**h.in)) : NULL;
+		h.out[i] = h.capout[i] ? arena_alloc(&h.lists, h.capout[i] * sizeof(**h.out)) : NULL;
+		h.in[i] = h.capin[i] ? arena_alloc(&h.lists, h.capin[i] * sizeof(**h.in)) : NULL;
 	}
 	for (i = 0; i < src->ncalls; i++) {
 		const struct call *c = src->calls[i];
@@ -2310,18 +2320,15 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 	rc = 0;
 out:
 	arena_release(&h.costs);
-	free(h.e);
-	for (i = 0; i < nf; i++) {
-		free(h.out[i]);
-		free(h.in[i]);
-	}
+	xfree_table(h.e);
+	arena_release(&h.lists);
 	free(h.out);
 	free(h.in);
 	free(h.nout);
 	free(h.nin);
 	free(h.capout);
 	free(h.capin);
-	free(h.tab);
+	xfree_table(h.tab);
 	free(h.self);
 	free(gone);
 	free(order);
