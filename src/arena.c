@@ -237,6 +237,15 @@ void *arena_alloc(struct arena *a, size_t size)
 	return p;
 }
 
+void *arena_regrow(struct arena *a, const void *old, size_t used, size_t size)
+{
+	void *p = arena_alloc(a, size);
+
+	if (used)
+		memcpy(p, old, used);
+	return p;
+}
+
 char *arena_strndup(struct arena *a, const char *s, size_t len)
 {
 	char *p = arena_alloc(a, len + 1);

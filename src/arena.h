@@ -22,6 +22,12 @@ struct arena {
 void arena_init(struct arena *a);
 void arena_release(struct arena *a);
 void *arena_alloc(struct arena *a, size_t size);
+/*
+ * A block of size bytes that starts with the used bytes of old (NULL when
+ * used is 0): for an array that grows, whose old block stays in the arena
+ * until it is released.
+ */
+void *arena_regrow(struct arena *a, const void *old, size_t used, size_t size);
 char *arena_strndup(struct arena *a, const char *s, size_t len);
 
 /*

@@ -328,18 +328,32 @@ struct file *profile_file(struct profile *p, const char *name)
 	return f;
 }
 
+/*
+ * An arena block of size bytes (a multiple of 8) and a cost after it:
+ * one allocation for an item and its cost, which it reads next to it
+ * (arena blocks start zero).
+ */
+static void *with_cost(struct profile *p, size_t size, struct cc **cc)
+{
+	char *b = arena_alloc(&p->arena, size + profile_cc_size(p));
+
+	*cc = (struct cc *)(void *)(b + size);
+	return b;
+}
+
 /* A new function at the end of p->fns, not indexed. */
 static struct fn *fn_add(struct profile *p, const char *obj, struct file *file, const char *name)
 {
+	struct cc *self;
 	struct fn *f;
 
 	if (p->nfns >= UINT32_MAX - 1)
 		xalloc_die();	/* ids and slots are 32 bits */
-	f = arena_alloc(&p->arena, sizeof(*f) + profile_cc_size(p));	/* with its cost */
+	f = with_cost(p, sizeof(*f), &self);
 	f->k.file = file;
 	f->k.name = name;
 	f->obj = obj;
-	f->self = (struct cc *)(void *)(f + 1);
+	f->self = self;
 	f->id = (uint32_t)p->nfns;
 	GROW(p->fns, p->nfns, p->capfns);
 	p->fns[p->nfns++] = f;
@@ -408,12 +422,12 @@ void profile_reserve(struct profile *p, size_t nfns, size_t ncalls)
 /* A new call at the end of p->calls and of its ends' lists, not indexed. */
 static struct call *call_add(struct profile *p, struct fn *caller, struct fn *callee)
 {
-	/* the call and its cost in one block (arena blocks start zero) */
-	struct call *c = arena_alloc(&p->arena, sizeof(*c) + profile_cc_size(p));
+	struct cc *cc;
+	struct call *c = with_cost(p, sizeof(*c), &cc);
 
 	c->k.caller = caller;
 	c->k.callee = callee;
-	c->cc = (struct cc *)(void *)(c + 1);
+	c->cc = cc;
 	if (p->nlinks < p->nfns) {
 		/* room for every function so far (ids below nfns) */
 		size_t n = p->capfns;
@@ -461,6 +475,7 @@ struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t
 	uint64_t h = hash_words(hash_ptrs(caller, callee, 3), (uint64_t)(uintptr_t)file, line);
 	struct ptab_slot *slot;
 	struct callsite *s;
+	struct cc *cc;
 
 	/* one index for the call sites of all files: the file is in the key */
 	assert(!p->sealed);
@@ -469,12 +484,12 @@ struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t
 		  s->file == file, slot);
 	if (slot->ptr)
 		return slot->ptr;
-	s = arena_alloc(&p->arena, sizeof(*s) + profile_cc_size(p));	/* with its cost */
+	s = with_cost(p, sizeof(*s), &cc);
 	s->k.caller = caller;
 	s->k.callee = callee;
 	s->k.line = line;
 	s->file = file;
-	s->cc = (struct cc *)(void *)(s + 1);
+	s->cc = cc;
 	if (file->last_site)
 		file->last_site->next = s;
 	else

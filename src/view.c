@@ -643,7 +643,7 @@ struct solver {
 	size_t ordk[2];		/* its component + 1, 0 until made */
 	/*
 	 * pick: the next solver_run() chooses its order as it goes, into
-	 * ord (solver_pick()): by column the rows not eliminated that hold
+	 * ord (pick_next()): by column the rows not eliminated that hold
 	 * it (cn), and the members not eliminated in lists by their count
 	 * (bucket), from the lowest that may not be empty (blow)
 	 */
@@ -721,26 +721,18 @@ static void solver_clear(struct solver *sv, size_t n)
 static __attribute__((noinline)) void srow_grow(struct solver *sv, struct srow *r)
 {
 	uint32_t cap = r->cap ? 2 * r->cap : 8;
-	double *val = arena_alloc(&sv->room, cap * (sizeof(*r->val) + sizeof(*r->col)));
-	uint32_t *col = (uint32_t *)(val + cap);
 
-	if (r->n) {
-		memcpy(val, r->val, r->n * sizeof(*r->val));
-		memcpy(col, r->col, r->n * sizeof(*r->col));
-	}
-	r->val = val;
-	r->col = col;
+	r->val = arena_regrow(&sv->room, r->val, r->n * sizeof(*r->val), cap * sizeof(*r->val));
+	r->col = arena_regrow(&sv->room, r->col, r->n * sizeof(*r->col), cap * sizeof(*r->col));
 	r->cap = cap;
 }
 
 static __attribute__((noinline)) void scol_grow(struct solver *sv, uint32_t j)
 {
 	uint32_t cap = sv->ccap[j] ? 2 * sv->ccap[j] : 8;
-	uint32_t *l = arena_alloc(&sv->room, cap * sizeof(*l));
 
-	if (sv->clen[j])
-		memcpy(l, sv->clist[j], sv->clen[j] * sizeof(*l));
-	sv->clist[j] = l;
+	sv->clist[j] = arena_regrow(&sv->room, sv->clist[j], sv->clen[j] * sizeof(**sv->clist),
+				    cap * sizeof(**sv->clist));
 	sv->ccap[j] = cap;
 }
 
@@ -2006,12 +1998,8 @@ static size_t rtab_slot(const struct hgraph *h, const uint32_t *tab, size_t tcap
 static void hlist_add(struct hgraph *h, uint32_t **v, size_t *n, size_t *cap, uint32_t x)
 {
 	if (*n == *cap) {
-		uint32_t *w;
 		*cap = *cap ? 2 * *cap : 4;
-		w = arena_alloc(&h->lists, *cap * sizeof(*w));
-		if (*n)
-			memcpy(w, *v, *n * sizeof(*w));
-		*v = w;
+		*v = arena_regrow(&h->lists, *v, *n * sizeof(**v), *cap * sizeof(**v));
 	}
 	(*v)[(*n)++] = x;
 }
