@@ -235,6 +235,47 @@ void xfree_table(void *p)
 		free(h);
 }
 
+static size_t huge_round(size_t n)
+{
+	if (n > SIZE_MAX - 2 * HUGE_SIZE)
+		xalloc_die();
+	return (n + HUGE_SIZE - 1) & ~(HUGE_SIZE - 1);
+}
+
+void *xreserve(size_t n)
+{
+#if ARENA_HUGE
+	size_t len = huge_round(n);
+	char *m = mmap(NULL, len + HUGE_SIZE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	char *a;
+
+	if (m == MAP_FAILED)
+		return NULL;
+	a = (char *)(((uintptr_t)m + HUGE_SIZE - 1) & ~(uintptr_t)(HUGE_SIZE - 1));
+	if (a > m)
+		munmap(m, (size_t)(a - m));
+	if (a + len < m + len + HUGE_SIZE)
+		munmap(a + len, (size_t)(m + len + HUGE_SIZE - (a + len)));
+	madvise(a, len, MADV_HUGEPAGE);
+	return a;
+#else
+	return calloc(1, n ? n : 1);
+#endif
+}
+
+void xunreserve(void *p, size_t n)
+{
+	if (!p)
+		return;
+#if ARENA_HUGE
+	munmap(p, huge_round(n));
+#else
+	(void)n;
+	free(p);
+#endif
+}
+
 void arena_init(struct arena *a)
 {
 	memset(a, 0, sizeof(*a));

@@ -48,6 +48,14 @@ void *xcalloc_table(size_t n);
 /* The same, not zeroed below 64 KB (an array every item of which is written first). */
 void *xmalloc_table(size_t n);
 void xfree_table(void *p);
+/*
+ * Room for an array that grows to n bytes at most, in place: reserved, not
+ * made; its pages come as it is written, 2 MB huge pages where the kernel
+ * gives them (see chunk_huge() in arena.c), which are made far faster.
+ * Freed by xunreserve(p, n).  NULL when it cannot be reserved.
+ */
+void *xreserve(size_t n);
+void xunreserve(void *p, size_t n);
 void xalloc_die(void) __attribute__((noreturn));
 #define EXIT_NOMEM 5
 

@@ -124,6 +124,15 @@ struct loader {
 
 	uint64_t nbytes;	/* bytes read so far */
 
+	/*
+	 * The calls of cost lines, logged (struct clog_rec) and merged into
+	 * the profile at the end of the file (clog_flush()), not looked up
+	 * line by line: cc1's 37,287 calls= lines, each a lookup in an index
+	 * of 25,200 calls, cost more than the rest of its load.
+	 */
+	char *clog;		/* reserved for clog_max records (xreserve()) */
+	size_t clog_n, clog_cap, clog_max, clog_size;
+
 	/* machine code (profile.keep_instr only): the function and object of
 	   the last fn= line, whose unit takes the cost lines that follow */
 	struct fn *code_fn;
@@ -147,8 +156,12 @@ static const char *skip_space(const char *s, const char *end)
 	return s;
 }
 
-#define ERR(ld, ...) (diag(DIAG_ERROR, (ld)->name, (ld)->lineno, __VA_ARGS__), -1)
+/* An error at the current line; one of the logged calls' before it comes first (clog_flush()). */
+#define ERR(ld, ...) \
+	(clog_first((ld)) ? -1 : (diag(DIAG_ERROR, (ld)->name, (ld)->lineno, __VA_ARGS__), -1))
 #define WARN(ld, ...) diag(DIAG_WARNING, (ld)->name, (ld)->lineno, __VA_ARGS__)
+
+static int clog_first(struct loader *ld);
 
 /* ---- names and compression ---- */
 
@@ -809,20 +822,223 @@ static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, c
 }
 
 /* Add the pending calls= line and its cost line to a call or call site. */
+/* The error of calls whose number (cost 0) or inclusive cost (1) does not fit, at line. */
+static int call_error(const struct loader *ld, uint64_t line, int cost, const struct fn *from,
+		      const struct fn *to)
+{
+	const char *caller = from->k.name, *callee = to->k.name;
+
+	diag(DIAG_ERROR, ld->name, line, "%s from %s to %s does not fit in 64 bits",
+	     cost ? "inclusive cost of the calls" : "number of calls",
+	     diag_quote(caller, strlen(caller)), diag_quote(callee, strlen(callee)));
+	return -1;
+}
+
 static int call_add(struct loader *ld, uint64_t *count, struct cc *cc, const uint64_t *c,
 		    size_t n)
 {
-	const char *caller = ld->fn->k.name, *callee = ld->callee->k.name;
-
 	if (__builtin_add_overflow(*count, ld->call_count, count))
-		return ERR(ld, "number of calls from %s to %s does not fit in 64 bits",
-			   diag_quote(caller, strlen(caller)), diag_quote(callee, strlen(callee)));
+		return clog_first(ld) ? -1 : call_error(ld, ld->lineno, 0, ld->fn, ld->callee);
 	if (counts_add(cc->v, c, n))
-		return ERR(ld, "inclusive cost of the calls from %s to %s does not fit in 64 bits",
-			   diag_quote(caller, strlen(caller)), diag_quote(callee, strlen(callee)));
+		return clog_first(ld) ? -1 : call_error(ld, ld->lineno, 1, ld->fn, ld->callee);
 	if (n > cc->ndef)
 		cc->ndef = (uint32_t)n;
 	return 0;
+}
+
+/*
+ * The call log.  A record holds a cost line of a call: its ends by id, its
+ * line, count and every column (those past the line's n are 0).
+ */
+struct clog_rec {
+	uint32_t caller, callee;
+	uint32_t n;		/* columns; CLOG_MERGED once added to its call's first */
+	uint32_t single;	/* count was 1: a bound for both ends (profile.single) */
+	uint64_t line, count;
+	uint64_t v[];
+};
+
+#define CLOG_MERGED UINT32_MAX
+/* The log's bytes at most: full, it is merged and filled again. */
+#define CLOG_BYTES ((size_t)32 << 20)
+
+static int clog_flush(struct loader *ld);
+
+/* Log the call of the cost line c (n columns, p->ev.n with the 0s after them). */
+static int clog_add(struct loader *ld, const uint64_t *c, size_t n)
+{
+	struct profile *p = ld->p;
+	struct clog_rec *r;
+
+	if (ld->clog_n == ld->clog_cap) {
+		size_t more;
+		if (!ld->clog) {
+			ld->clog_size = sizeof(*r) + p->ev.n * sizeof(uint64_t);
+			ld->clog_max = CLOG_BYTES / ld->clog_size;
+			if (!ld->clog_max)
+				ld->clog_max = 1;
+			ld->clog = xreserve(ld->clog_max * ld->clog_size);
+			if (!ld->clog)
+				xalloc_die();
+		}
+		if (ld->clog_cap == ld->clog_max && clog_flush(ld))
+			return -1;
+		/* charged as it fills, by 1/16 of the room */
+		more = ld->clog_max / 16 ? ld->clog_max / 16 : 1;
+		if (more > ld->clog_max - ld->clog_cap)
+			more = ld->clog_max - ld->clog_cap;
+		if (more) {
+			mem_charge(more * ld->clog_size);
+			ld->clog_cap += more;
+		}
+	}
+	r = (struct clog_rec *)(void *)(ld->clog + ld->clog_n++ * ld->clog_size);
+	r->caller = ld->fn->id;
+	r->callee = ld->callee->id;
+	r->n = (uint32_t)n;
+	r->single = ld->call_count == 1;
+	r->line = ld->lineno;
+	r->count = ld->call_count;
+	memcpy(r->v, c, p->ev.n * sizeof(uint64_t));
+	return 0;
+}
+
+static void clog_free(struct loader *ld)
+{
+	mem_uncharge(ld->clog_cap * ld->clog_size);
+	xunreserve(ld->clog, ld->clog_max * ld->clog_size);
+	ld->clog = NULL;
+	ld->clog_n = ld->clog_cap = 0;
+}
+
+/*
+ * The log's calls into a profile that has none yet.  The records are put
+ * in order of their caller (counting), each added to the first of its
+ * callee in that caller's run, and the calls made in the order of their
+ * first record: the order a lookup at each line made them in.  Records
+ * are added in the order of their lines, so a sum that does not fit is
+ * found at the line where it stops fitting, as it was; the first such
+ * line is the error.
+ */
+static int clog_merge(struct loader *ld, size_t n)
+{
+	struct profile *p = ld->p;
+	size_t sz = ld->clog_size, nf = p->nfns, ne = p->ev.n, i, k;
+	uint32_t *start = xcalloc_table((nf + 1) * sizeof(*start));
+	uint32_t *ord = xmalloc_table(n * sizeof(*ord));
+	uint32_t *seen = xmalloc_table((nf + 1) * sizeof(*seen));
+	uint32_t *first = xmalloc_table((nf + 1) * sizeof(*first));
+	const struct clog_rec *bad = NULL;
+	int bad_cost = 0, rc = 0;
+
+#define CLOG_REC(i) ((struct clog_rec *)(void *)(ld->clog + (size_t)(i) * sz))
+	for (i = 0; i < n; i++)
+		start[CLOG_REC(i)->caller]++;
+	for (i = 0, k = 0; i < nf; i++) {
+		size_t c = start[i];
+		start[i] = (uint32_t)k;
+		k += c;
+	}
+	for (i = 0; i < n; i++)
+		ord[start[CLOG_REC(i)->caller]++] = (uint32_t)i;
+	for (i = 0; i < nf; i++)
+		seen[i] = UINT32_MAX;	/* no caller's run has seen callee i */
+	for (k = 0; k < n; k++) {
+		struct clog_rec *r = CLOG_REC(ord[k]), *h;
+		unsigned over;
+		if (r->single) {
+			profile_single_max(p, p->fns[r->caller], r->v, r->n);
+			profile_single_max(p, p->fns[r->callee], r->v, r->n);
+		}
+		if (seen[r->callee] != r->caller) {
+			seen[r->callee] = r->caller;
+			first[r->callee] = ord[k];
+			continue;
+		}
+		h = CLOG_REC(first[r->callee]);
+		if (__builtin_add_overflow(h->count, r->count, &h->count)) {
+			if (!bad || r->line < bad->line)
+				bad = r, bad_cost = 0;
+		} else if (counts_add(h->v, r->v, ne) && (!bad || r->line < bad->line)) {
+			bad = r, bad_cost = 1;
+		}
+		over = r->n;
+		if (over > h->n)
+			h->n = over;
+		r->n = CLOG_MERGED;
+	}
+	if (bad) {
+		rc = call_error(ld, bad->line, bad_cost, p->fns[bad->caller], p->fns[bad->callee]);
+	} else {
+		for (i = 0; i < n; i++) {
+			const struct clog_rec *r = CLOG_REC(i);
+			struct call *c;
+			if (r->n == CLOG_MERGED)
+				continue;
+			c = profile_call_add(p, p->fns[r->caller], p->fns[r->callee]);
+			c->count = r->count;
+			memcpy(c->cc->v, r->v, ne * sizeof(uint64_t));
+			c->cc->ndef = r->n;
+		}
+	}
+#undef CLOG_REC
+	xfree_table(start);
+	xfree_table(ord);
+	xfree_table(seen);
+	xfree_table(first);
+	return rc;
+}
+
+/*
+ * The log into the profile (clog_merge(), or a lookup for each record
+ * when the profile has calls already: of another file, or of the log
+ * when it filled CLOG_BYTES), emptied.  0, or -1 after the error, at its line.
+ */
+static int clog_flush(struct loader *ld)
+{
+	struct profile *p = ld->p;
+	size_t n = ld->clog_n, i;
+	uint64_t lineno = ld->lineno;
+	struct fn *fn = ld->fn, *callee = ld->callee;
+	uint64_t count = ld->call_count;
+	int rc = 0;
+
+	if (!n)
+		return 0;
+	ld->clog_n = 0;	/* errors in here report no log of their own */
+	if (!p->ncalls) {
+		rc = clog_merge(ld, n);
+	} else {
+		for (i = 0; i < n && !rc; i++) {
+			const struct clog_rec *r = (const struct clog_rec *)(void *)(ld->clog + i * ld->clog_size);
+			struct call *c;
+			ld->fn = p->fns[r->caller];
+			ld->callee = p->fns[r->callee];
+			ld->lineno = r->line;
+			ld->call_count = r->count;
+			c = profile_call(p, ld->fn, ld->callee);
+			rc = call_add(ld, &c->count, c->cc, r->v, r->n);
+			if (!rc && r->single) {
+				profile_single_max(p, ld->fn, r->v, r->n);
+				profile_single_max(p, ld->callee, r->v, r->n);
+			}
+		}
+		ld->fn = fn;
+		ld->callee = callee;
+		ld->lineno = lineno;
+		ld->call_count = count;
+	}
+	if (!rc && mem_over())
+		rc = ERR(ld, "the profile needs more memory than annogrind gives it: over %d bytes "
+			 "for each byte read, and over %zu MiB (each cost takes %zu bytes, for %zu "
+			 "events)", MEM_PER_BYTE, MEM_FLOOR >> 20, profile_cc_size(p), p->ev.n);
+	return rc;
+}
+
+/* Before an error at the current line: 1 if a logged call's came first (and was reported). */
+static int clog_first(struct loader *ld)
+{
+	return ld->clog_n && clog_flush(ld);
 }
 
 /*
@@ -921,14 +1137,8 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 		ld->call_pending = 0;
 		/* annotated sources order their calls by the caller's calls to the callee */
 		if (!p->drop_calls || f->keep_lines || fn->k.file->keep_lines) {
-			struct call *call = profile_call(p, fn, ld->callee);
-			if (call_add(ld, &call->count, call->cc, c, n))
+			if (clog_add(ld, c, n))
 				return -1;
-			if (ld->call_count == 1) {
-				/* one activation: a bound for both ends (profile.single) */
-				profile_single_max(p, fn, c, n);
-				profile_single_max(p, ld->callee, c, n);
-			}
 		}
 		if (f->keep_lines) {
 			struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
@@ -1602,6 +1812,8 @@ int loader_end(struct loader *ld)
 		diag(DIAG_ERROR, ld->name, 0, "empty file, not a Callgrind profile");
 		return -1;
 	}
+	if (clog_flush(ld))
+		return -1;
 	if (ld->call_pending) {
 		diag(DIAG_ERROR, ld->name, ld->call_line,
 		     "'calls=' line not followed by its cost line (the file ends)");
@@ -1634,5 +1846,6 @@ void loader_free(struct loader *ld)
 	free(ld->self_sum);
 	free(ld->summary.v);
 	free(ld->totals.v);
+	clog_free(ld);
 	free(ld);
 }

@@ -447,6 +447,21 @@ static struct call *call_add(struct profile *p, struct fn *caller, struct fn *ca
 	return c;
 }
 
+/* The calls profile_call_add() made, to the index (they are the first of p->calls). */
+static __attribute__((noinline)) void call_index_rest(struct profile *p)
+{
+	size_t i;
+
+	for (i = p->call_tab.n; i < p->ncalls; i++) {
+		struct call *c = p->calls[i], *x;
+		uint64_t h = hash_ptrs(c->k.caller, c->k.callee, 2);
+		struct ptab_slot *slot;
+		PTAB_FIND(&p->call_tab, h, struct call, x,
+			  x->k.caller == c->k.caller && x->k.callee == c->k.callee, slot);
+		ptab_fill(&p->call_tab, slot, h, c);
+	}
+}
+
 struct call *profile_call(struct profile *p, struct fn *caller, struct fn *callee)
 {
 	uint64_t h = hash_ptrs(caller, callee, 2);
@@ -454,6 +469,8 @@ struct call *profile_call(struct profile *p, struct fn *caller, struct fn *calle
 	struct call *c;
 
 	assert(!p->sealed && !(p->plain & PROFILE_PLAIN_CALLS));
+	if (p->call_tab.n < p->ncalls)
+		call_index_rest(p);
 	PTAB_FIND(&p->call_tab, h, struct call, c,
 		  c->k.caller == caller && c->k.callee == callee, slot);
 	if (slot->ptr)
@@ -461,6 +478,12 @@ struct call *profile_call(struct profile *p, struct fn *caller, struct fn *calle
 	c = call_add(p, caller, callee);
 	ptab_fill(&p->call_tab, slot, h, c);
 	return c;
+}
+
+struct call *profile_call_add(struct profile *p, struct fn *caller, struct fn *callee)
+{
+	assert(!p->sealed && !(p->plain & PROFILE_PLAIN_CALLS) && !p->call_tab.n);
+	return call_add(p, caller, callee);
 }
 
 struct call *profile_call_new(struct profile *p, struct fn *caller, struct fn *callee)

@@ -335,6 +335,12 @@ enum { PROFILE_PLAIN_FNS = 1, PROFILE_PLAIN_CALLS = 2 };
 struct fn *profile_fn_new(struct profile *p, const char *obj, struct file *file,
 			  const char *name);
 struct call *profile_call_new(struct profile *p, struct fn *caller, struct fn *callee);
+/*
+ * A new call, its key distinct from every other's, before any
+ * profile_call(): added, not looked up.  The index is made of what there
+ * is at the first profile_call() that follows (the loader's merged calls).
+ */
+struct call *profile_call_add(struct profile *p, struct fn *caller, struct fn *callee);
 /* Room for nfns more functions and ncalls more calls, made at once (a copy's sizes). */
 void profile_reserve(struct profile *p, size_t nfns, size_t ncalls);
 struct callsite *profile_callsite(struct profile *p, struct file *file, uint64_t line,
