@@ -1,6 +1,7 @@
 /* arena: a bump allocator whose memory is freed all at once. */
 #include "arena.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,12 +10,15 @@
 #include <unistd.h>
 
 struct arena_chunk {
-	struct arena_chunk *next;
-	size_t mapped;		/* bytes of its own mapping (chunk_new()), 0 from malloc */
+	struct arena_chunk *next;	/* a table (table_new()), freed by xfree_table() */
+	size_t pad;
 	/* payload follows */
 };
 
-#define CHUNK_SIZE ((size_t)1 << 20)
+/* An arena's first chunk: a block of 1 MB with its heads (table_new()). */
+#define CHUNK_SIZE (((size_t)1 << 20) - 64)
+/* Its later chunks: a 2 MB mapping each. */
+#define CHUNK_LATER (((size_t)2 << 20) - 64)
 
 void xalloc_die(void)
 {
@@ -113,13 +117,14 @@ char *xstrdup(const char *s)
 #endif
 
 /*
- * The chunks after an arena's first are of HUGE_SIZE bytes, on a boundary
- * of HUGE_SIZE, and ask the kernel for one huge page each
- * (MADV_HUGEPAGE): what a profile keeps per function and per call is read
- * in no order, and with 4 KB pages nearly every such read missed the
- * translation cache too, which costs most in a virtual machine (cc1's
- * --focus: 10% of its CPU time).  A small profile fills its first chunk
- * and never pays for 2 MB.
+ * Fresh memory is dear: on a virtual machine of the benchmarks a 4 KB page
+ * costs 12 us at its first touch, and still 5 us when made at once
+ * (MAP_POPULATE) and then written; a 2 MB huge page (MADV_HUGEPAGE) is made
+ * and written in 140 us, 0.3 us a 4 KB.  So the big holders take huge
+ * pages where the kernel gives them: a table of 64 KB to 1 MB, and an
+ * arena's first chunk, is a block of a power of 2 from a pool of huge
+ * chunks (struct pool), kept when freed and given again; a larger table,
+ * and an arena's later chunks, a mapping of its own on a boundary of 2 MB.
  */
 #define HUGE_SIZE ((size_t)2 << 20)
 #if defined(MAP_POPULATE) && defined(MADV_HUGEPAGE) && !ARENA_SANITIZED
@@ -128,36 +133,24 @@ char *xstrdup(const char *s)
 #define ARENA_HUGE 0
 #endif
 
-/*
- * A zeroed chunk of n bytes.  Its pages are made at once (MAP_POPULATE)
- * rather than one fault at each first touch: an arena fills its chunks
- * front to back, and a fault costs far more than a page made in a batch
- * (13 us against 0.9 us a page on a virtual machine of the benchmarks).
- */
-static struct arena_chunk *chunk_new(size_t n)
-{
-	struct arena_chunk *c;
+/* Tables of at least this many bytes come from the pool or a mapping of their own. */
+#define TABLE_MAPPED ((size_t)64 << 10)
+#define POOL_LO 16	/* the pool's blocks: 2^16 (TABLE_MAPPED) to 2^20 bytes */
+#define POOL_HI 20
 
-#if defined(MAP_POPULATE) && !ARENA_SANITIZED
-	void *m = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
-		       -1, 0);
-	if (m != MAP_FAILED) {
-		c = m;
-		c->mapped = n;
-		return c;
-	}
-#endif
-	c = xcalloc(1, n);
-	c->mapped = 0;
-	return c;
+static size_t huge_round(size_t n)
+{
+	if (n > SIZE_MAX - 2 * HUGE_SIZE)
+		xalloc_die();
+	return (n + HUGE_SIZE - 1) & ~(HUGE_SIZE - 1);
 }
 
-/* A zeroed chunk of HUGE_SIZE bytes on a boundary of as many, or NULL. */
-static struct arena_chunk *chunk_huge(void)
-{
 #if ARENA_HUGE
-	char *m = mmap(NULL, 2 * HUGE_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-		       -1, 0);
+/* len bytes (a multiple of HUGE_SIZE) on a boundary of HUGE_SIZE, huge pages asked; NULL if refused. */
+static char *map_huge(size_t len, int populate)
+{
+	char *m = mmap(NULL, len + HUGE_SIZE, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS | (populate ? 0 : MAP_NORESERVE), -1, 0);
 	char *a;
 	size_t i;
 
@@ -166,27 +159,80 @@ static struct arena_chunk *chunk_huge(void)
 	a = (char *)(((uintptr_t)m + HUGE_SIZE - 1) & ~(uintptr_t)(HUGE_SIZE - 1));
 	if (a > m)
 		munmap(m, (size_t)(a - m));
-	if (a + HUGE_SIZE < m + 2 * HUGE_SIZE)
-		munmap(a + HUGE_SIZE, (size_t)(m + 2 * HUGE_SIZE - (a + HUGE_SIZE)));
-	madvise(a, HUGE_SIZE, MADV_HUGEPAGE);	/* a hint: 4 KB pages if refused */
+	if (a + len < m + len + HUGE_SIZE)
+		munmap(a + len, (size_t)(m + len + HUGE_SIZE - (a + len)));
+	madvise(a, len, MADV_HUGEPAGE);	/* a hint: 4 KB pages if refused */
+	if (!populate)
+		return a;
 #ifdef MADV_POPULATE_WRITE
-	if (madvise(a, HUGE_SIZE, MADV_POPULATE_WRITE))
+	if (madvise(a, len, MADV_POPULATE_WRITE))
 #endif
-		for (i = 0; i < HUGE_SIZE; i += 4096)
+		for (i = 0; i < len; i += 4096)
 			a[i] = 0;	/* made now (a kernel before 5.14) */
-	((struct arena_chunk *)(void *)a)->mapped = HUGE_SIZE;
-	return (struct arena_chunk *)(void *)a;
-#else
-	return NULL;
-#endif
+	return a;
 }
 
-/* Tables of at least this many bytes get a mapping of their own. */
-#define TABLE_MAPPED ((size_t)64 << 10)
+/*
+ * The pool: blocks cut from huge chunks front to back; a freed block goes
+ * to the list of its size and is given again.  The room a chunk has left
+ * when a block no longer fits is cut into blocks for the lists (all sizes
+ * are multiples of 64 KB).  Locked: any thread may make a table.
+ */
+static struct pool {
+	pthread_mutex_t lock;
+	char *next, *end;
+	void *free[POOL_HI - POOL_LO + 1];	/* each block's first word: the next */
+} pool = { PTHREAD_MUTEX_INITIALIZER, NULL, NULL, { NULL } };
+
+/* A block of 2^k bytes; *dirty when it was used before.  NULL if no chunk could be made. */
+static void *pool_get(unsigned k, int *dirty)
+{
+	size_t size = (size_t)1 << k;
+	void *b;
+
+	pthread_mutex_lock(&pool.lock);
+	if ((b = pool.free[k - POOL_LO])) {
+		pool.free[k - POOL_LO] = *(void **)b;
+		*dirty = 1;
+	} else {
+		if ((size_t)(pool.end - pool.next) < size) {
+			char *c = map_huge(HUGE_SIZE, 1);
+			unsigned j;
+			if (!c) {
+				pthread_mutex_unlock(&pool.lock);
+				return NULL;
+			}
+			for (j = POOL_HI; j >= POOL_LO; j--)
+				while ((size_t)(pool.end - pool.next) >= (size_t)1 << j) {
+					*(void **)(void *)pool.next = pool.free[j - POOL_LO];
+					pool.free[j - POOL_LO] = pool.next;
+					pool.next += (size_t)1 << j;
+				}
+			pool.next = c;
+			pool.end = c + HUGE_SIZE;
+		}
+		b = pool.next;
+		pool.next += size;
+		*dirty = 0;
+	}
+	pthread_mutex_unlock(&pool.lock);
+	if (*dirty)
+		*(void **)b = NULL;
+	return b;
+}
+
+static void pool_put(void *b, unsigned k)
+{
+	pthread_mutex_lock(&pool.lock);
+	*(void **)b = pool.free[k - POOL_LO];
+	pool.free[k - POOL_LO] = b;
+	pthread_mutex_unlock(&pool.lock);
+}
+#endif
 
 struct table_head {
-	size_t mapped;		/* bytes of its own mapping, 0 from calloc */
-	size_t pad;		/* the table after it 16-byte aligned */
+	size_t mapped;		/* bytes of its own mapping; 0: from the pool or calloc */
+	size_t pool;		/* k of its pool block of 2^k bytes; 0: not from the pool */
 };
 
 static void *table_new(size_t n, int zero)
@@ -196,20 +242,40 @@ static void *table_new(size_t n, int zero)
 	if (n > SIZE_MAX - sizeof(*h))
 		xalloc_die();
 	n += sizeof(*h);
-#if defined(MAP_POPULATE) && !ARENA_SANITIZED
-	if (n >= TABLE_MAPPED) {
-		void *m = mmap(NULL, n, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-		if (m != MAP_FAILED) {
-			h = m;
-			h->mapped = n;
+#if ARENA_HUGE
+	if (n >= TABLE_MAPPED && n <= (size_t)1 << POOL_HI) {
+		unsigned k = POOL_LO;
+		int dirty;
+		while ((size_t)1 << k < n)
+			k++;
+		h = pool_get(k, &dirty);
+		if (h) {
+			if (dirty && zero)
+				memset(h, 0, n);
+			h->mapped = 0;
+			h->pool = k;
+			return h + 1;
+		}
+	} else if (n > (size_t)1 << POOL_HI) {
+		size_t len = huge_round(n);
+		h = (struct table_head *)(void *)map_huge(len, 1);
+		if (h) {
+			h->mapped = len;
+			h->pool = 0;
 			return h + 1;
 		}
 	}
 #endif
 	h = zero ? xcalloc(1, n) : xmalloc(n);
 	h->mapped = 0;
+	h->pool = 0;
 	return h + 1;
+}
+
+/* A zeroed chunk of n bytes (a table: see table_new()). */
+static struct arena_chunk *chunk_new(size_t n)
+{
+	return table_new(n, 1);
 }
 
 void *xcalloc_table(size_t n)
@@ -229,36 +295,22 @@ void xfree_table(void *p)
 	if (!p)
 		return;
 	h = (struct table_head *)p - 1;
+#if ARENA_HUGE
+	if (h->pool) {
+		pool_put(h, (unsigned)h->pool);
+		return;
+	}
+#endif
 	if (h->mapped)
 		munmap(h, h->mapped);
 	else
 		free(h);
 }
 
-static size_t huge_round(size_t n)
-{
-	if (n > SIZE_MAX - 2 * HUGE_SIZE)
-		xalloc_die();
-	return (n + HUGE_SIZE - 1) & ~(HUGE_SIZE - 1);
-}
-
 void *xreserve(size_t n)
 {
 #if ARENA_HUGE
-	size_t len = huge_round(n);
-	char *m = mmap(NULL, len + HUGE_SIZE, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	char *a;
-
-	if (m == MAP_FAILED)
-		return NULL;
-	a = (char *)(((uintptr_t)m + HUGE_SIZE - 1) & ~(uintptr_t)(HUGE_SIZE - 1));
-	if (a > m)
-		munmap(m, (size_t)(a - m));
-	if (a + len < m + len + HUGE_SIZE)
-		munmap(a + len, (size_t)(m + len + HUGE_SIZE - (a + len)));
-	madvise(a, len, MADV_HUGEPAGE);
-	return a;
+	return map_huge(huge_round(n), 0);
 #else
 	return calloc(1, n ? n : 1);
 #endif
@@ -288,10 +340,7 @@ void arena_release(struct arena *a)
 	mem_uncharge(a->total);
 	while (c) {
 		struct arena_chunk *n = c->next;
-		if (c->mapped)
-			munmap(c, c->mapped);
-		else
-			free(c);
+		xfree_table(c);
 		c = n;
 	}
 	memset(a, 0, sizeof(*a));
@@ -302,26 +351,21 @@ void *arena_alloc(struct arena *a, size_t size)
 	size = (size + 7) & ~(size_t)7;
 	if (size > (size_t)(a->end - a->next) || !a->next) {
 		/* Large requests get a chunk of their own so the current one is kept. */
-		size_t want = size > CHUNK_SIZE / 4 ? size : CHUNK_SIZE, room;
-		struct arena_chunk *c = NULL;
+		size_t want = size > CHUNK_SIZE / 4 ? size : a->head ? CHUNK_LATER : CHUNK_SIZE;
+		struct arena_chunk *c;
 		char *base;
 		if (want > SIZE_MAX - sizeof(*c) - 8)
 			xalloc_die();
-		if (want == CHUNK_SIZE && a->head)
-			c = chunk_huge();
-		room = c ? HUGE_SIZE - sizeof(*c) : want;
-		if (!c)
-			c = chunk_new(sizeof(*c) + want + 8);
+		c = chunk_new(sizeof(*c) + want);
 		c->next = a->head;
 		a->head = c;
-		a->total += room;
-		mem_charge(room);
+		a->total += want;
+		mem_charge(want);
 		base = (char *)(c + 1);
-		base = (char *)(((uintptr_t)base + 7) & ~(uintptr_t)7);
-		if (want != CHUNK_SIZE)
+		if (want != CHUNK_SIZE && want != CHUNK_LATER)
 			return base;
 		a->next = base;
-		a->end = (char *)(c + 1) + room;
+		a->end = base + want;
 	}
 	void *p = a->next;
 	a->next += size;
