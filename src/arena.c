@@ -121,7 +121,7 @@ char *xstrdup(const char *s)
  * costs 12 us at its first touch, and still 5 us when made at once
  * (MAP_POPULATE) and then written; a 2 MB huge page (MADV_HUGEPAGE) is made
  * and written in 140 us, 0.3 us a 4 KB.  So the big holders take huge
- * pages where the kernel gives them: a table of 64 KB to 1 MB, and an
+ * pages where the kernel gives them: a table of 4 KB to 1 MB, and an
  * arena's first chunk, is a block of a power of 2 from a pool of huge
  * chunks (struct pool), kept when freed and given again; a larger table,
  * and an arena's later chunks, a mapping of its own on a boundary of 2 MB.
@@ -134,8 +134,8 @@ char *xstrdup(const char *s)
 #endif
 
 /* Tables of at least this many bytes come from the pool or a mapping of their own. */
-#define TABLE_MAPPED ((size_t)64 << 10)
-#define POOL_LO 16	/* the pool's blocks: 2^16 (TABLE_MAPPED) to 2^20 bytes */
+#define TABLE_MAPPED ((size_t)4 << 10)
+#define POOL_LO 12	/* the pool's blocks: 2^12 (TABLE_MAPPED) to 2^20 bytes */
 #define POOL_HI 20
 
 static size_t huge_round(size_t n)
@@ -176,7 +176,7 @@ static char *map_huge(size_t len, int populate)
  * The pool: blocks cut from huge chunks front to back; a freed block goes
  * to the list of its size and is given again.  The room a chunk has left
  * when a block no longer fits is cut into blocks for the lists (all sizes
- * are multiples of 64 KB).  Locked: any thread may make a table.
+ * are multiples of 4 KB).  Locked: any thread may make a table.
  */
 static struct pool {
 	pthread_mutex_t lock;

@@ -40,12 +40,12 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 /*
- * n zeroed bytes for a big table (16-byte aligned), its pages made at
- * once (see chunk_new() in arena.c); freed only by xfree_table(p), which
- * takes NULL.
+ * n zeroed bytes for a table (16-byte aligned): from 4 KB on, a block of
+ * a pool of huge pages, or a mapping of its own past 1 MB (see
+ * table_new() in arena.c); freed only by xfree_table(p), which takes NULL.
  */
 void *xcalloc_table(size_t n);
-/* The same, not zeroed below 64 KB (an array every item of which is written first). */
+/* The same, not zeroed (an array every item of which is written first). */
 void *xmalloc_table(size_t n);
 void xfree_table(void *p);
 /*

@@ -864,34 +864,40 @@ struct clog_rec {
 
 static int clog_flush(struct loader *ld);
 
-/* Log the call of the cost line c (n columns, p->ev.n with the 0s after them). */
-static int clog_add(struct loader *ld, const uint64_t *c, size_t n)
+/* Room for one more record in the log (clog_add()): reserved, charged, or the log merged. */
+static __attribute__((noinline)) int clog_room(struct loader *ld)
 {
 	struct profile *p = ld->p;
-	struct clog_rec *r;
+	size_t more;
 
-	if (ld->clog_n == ld->clog_cap) {
-		size_t more;
-		if (!ld->clog) {
-			ld->clog_size = sizeof(*r) + p->ev.n * sizeof(uint64_t);
-			ld->clog_max = CLOG_BYTES / ld->clog_size;
-			if (!ld->clog_max)
-				ld->clog_max = 1;
-			ld->clog = xreserve(ld->clog_max * ld->clog_size);
-			if (!ld->clog)
-				xalloc_die();
-		}
-		if (ld->clog_cap == ld->clog_max && clog_flush(ld))
-			return -1;
-		/* charged as it fills, by 1/16 of the room */
-		more = ld->clog_max / 16 ? ld->clog_max / 16 : 1;
-		if (more > ld->clog_max - ld->clog_cap)
-			more = ld->clog_max - ld->clog_cap;
-		if (more) {
-			mem_charge(more * ld->clog_size);
-			ld->clog_cap += more;
-		}
+	if (!ld->clog) {
+		ld->clog_size = sizeof(struct clog_rec) + p->ev.n * sizeof(uint64_t);
+		ld->clog_max = CLOG_BYTES / ld->clog_size;
+		if (!ld->clog_max)
+			ld->clog_max = 1;
+		ld->clog = xreserve(ld->clog_max * ld->clog_size);
+		if (!ld->clog)
+			xalloc_die();
 	}
+	if (ld->clog_cap == ld->clog_max)
+		return clog_flush(ld);
+	/* charged as it fills, by 1/16 of the room */
+	more = ld->clog_max / 16 ? ld->clog_max / 16 : 1;
+	if (more > ld->clog_max - ld->clog_cap)
+		more = ld->clog_max - ld->clog_cap;
+	mem_charge(more * ld->clog_size);
+	ld->clog_cap += more;
+	return 0;
+}
+
+/* Log the call of the cost line c (n columns, p->ev.n with the 0s after them). */
+static inline int clog_add(struct loader *ld, const uint64_t *c, size_t n)
+{
+	struct clog_rec *r;
+	size_t i, ne = ld->p->ev.n;
+
+	if (ld->clog_n == ld->clog_cap && clog_room(ld))
+		return -1;
 	r = (struct clog_rec *)(void *)(ld->clog + ld->clog_n++ * ld->clog_size);
 	r->caller = ld->fn->id;
 	r->callee = ld->callee->id;
@@ -899,7 +905,8 @@ static int clog_add(struct loader *ld, const uint64_t *c, size_t n)
 	r->single = ld->call_count == 1;
 	r->line = ld->lineno;
 	r->count = ld->call_count;
-	memcpy(r->v, c, p->ev.n * sizeof(uint64_t));
+	for (i = 0; i < ne; i++)
+		r->v[i] = c[i];
 	return 0;
 }
 
@@ -977,7 +984,8 @@ static int clog_merge(struct loader *ld, size_t n)
 				continue;
 			c = profile_call_add(p, p->fns[r->caller], p->fns[r->callee]);
 			c->count = r->count;
-			memcpy(c->cc->v, r->v, ne * sizeof(uint64_t));
+			for (k = 0; k < ne; k++)
+				c->cc->v[k] = r->v[k];
 			c->cc->ndef = r->n;
 		}
 	}

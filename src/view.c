@@ -15,8 +15,7 @@
 
 /*
  * n items of size bytes for the view's arrays by call or by function,
- * zeroed (bigz) or not (big): from 64 KB on their pages are made at
- * once, which costs a fourteenth of faulting them in one by one
+ * zeroed (bigz) or not (big): from 4 KB on, from the pool of huge pages
  * (xcalloc_table()); freed by xfree_table().
  */
 static void *big_new(size_t n, size_t size, int zero)
