@@ -821,7 +821,6 @@ static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, c
 	return e->fn;
 }
 
-/* Add the pending calls= line and its cost line to a call or call site. */
 /* The error of calls whose number (cost 0) or inclusive cost (1) does not fit, at line. */
 static int call_error(const struct loader *ld, uint64_t line, int cost, const struct fn *from,
 		      const struct fn *to)
@@ -834,6 +833,7 @@ static int call_error(const struct loader *ld, uint64_t line, int cost, const st
 	return -1;
 }
 
+/* Add the pending calls= line and its cost line to a call site or machine-code call. */
 static int call_add(struct loader *ld, uint64_t *count, struct cc *cc, const uint64_t *c,
 		    size_t n)
 {
@@ -952,7 +952,6 @@ static int clog_merge(struct loader *ld, size_t n)
 		seen[i] = UINT32_MAX;	/* no caller's run has seen callee i */
 	for (k = 0; k < n; k++) {
 		struct clog_rec *r = CLOG_REC(ord[k]), *h;
-		unsigned over;
 		if (r->single) {
 			profile_single_max(p, p->fns[r->caller], r->v, r->n);
 			profile_single_max(p, p->fns[r->callee], r->v, r->n);
@@ -969,9 +968,8 @@ static int clog_merge(struct loader *ld, size_t n)
 		} else if (counts_add(h->v, r->v, ne) && (!bad || r->line < bad->line)) {
 			bad = r, bad_cost = 1;
 		}
-		over = r->n;
-		if (over > h->n)
-			h->n = over;
+		if (r->n > h->n)
+			h->n = r->n;
 		r->n = CLOG_MERGED;
 	}
 	if (bad) {
