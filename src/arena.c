@@ -138,6 +138,7 @@ char *xstrdup(const char *s)
 #define POOL_LO 12	/* the pool's blocks: 2^12 (TABLE_MAPPED) to 2^20 bytes */
 #define POOL_HI 20
 
+#if ARENA_HUGE
 static size_t huge_round(size_t n)
 {
 	if (n > SIZE_MAX - 2 * HUGE_SIZE)
@@ -145,7 +146,6 @@ static size_t huge_round(size_t n)
 	return (n + HUGE_SIZE - 1) & ~(HUGE_SIZE - 1);
 }
 
-#if ARENA_HUGE
 /* len bytes (a multiple of HUGE_SIZE) on a boundary of HUGE_SIZE, huge pages asked; NULL if refused. */
 static char *map_huge(size_t len, int populate)
 {
