@@ -833,17 +833,27 @@ static int call_error(const struct loader *ld, uint64_t line, int cost, const st
 	return -1;
 }
 
+/*
+ * Add calls times the calls from one function to another and their cost
+ * c (n columns), read at line, to count and cc: 0, or -1 after the error.
+ */
+static int call_sum(struct loader *ld, uint64_t line, const struct fn *from, const struct fn *to,
+		    uint64_t calls, uint64_t *count, struct cc *cc, const uint64_t *c, size_t n)
+{
+	if (__builtin_add_overflow(*count, calls, count))
+		return clog_first(ld) ? -1 : call_error(ld, line, 0, from, to);
+	if (counts_add(cc->v, c, n))
+		return clog_first(ld) ? -1 : call_error(ld, line, 1, from, to);
+	if (n > cc->ndef)
+		cc->ndef = (uint32_t)n;
+	return 0;
+}
+
 /* Add the pending calls= line and its cost line to a call site or machine-code call. */
 static int call_add(struct loader *ld, uint64_t *count, struct cc *cc, const uint64_t *c,
 		    size_t n)
 {
-	if (__builtin_add_overflow(*count, ld->call_count, count))
-		return clog_first(ld) ? -1 : call_error(ld, ld->lineno, 0, ld->fn, ld->callee);
-	if (counts_add(cc->v, c, n))
-		return clog_first(ld) ? -1 : call_error(ld, ld->lineno, 1, ld->fn, ld->callee);
-	if (n > cc->ndef)
-		cc->ndef = (uint32_t)n;
-	return 0;
+	return call_sum(ld, ld->lineno, ld->fn, ld->callee, ld->call_count, count, cc, c, n);
 }
 
 /*
@@ -1004,9 +1014,6 @@ static int clog_flush(struct loader *ld)
 {
 	struct profile *p = ld->p;
 	size_t n = ld->clog_n, i;
-	uint64_t lineno = ld->lineno;
-	struct fn *fn = ld->fn, *callee = ld->callee;
-	uint64_t count = ld->call_count;
 	int rc = 0;
 
 	if (!n)
@@ -1017,22 +1024,14 @@ static int clog_flush(struct loader *ld)
 	} else {
 		for (i = 0; i < n && !rc; i++) {
 			const struct clog_rec *r = (const struct clog_rec *)(void *)(ld->clog + i * ld->clog_size);
-			struct call *c;
-			ld->fn = p->fns[r->caller];
-			ld->callee = p->fns[r->callee];
-			ld->lineno = r->line;
-			ld->call_count = r->count;
-			c = profile_call(p, ld->fn, ld->callee);
-			rc = call_add(ld, &c->count, c->cc, r->v, r->n);
+			struct fn *from = p->fns[r->caller], *to = p->fns[r->callee];
+			struct call *c = profile_call(p, from, to);
+			rc = call_sum(ld, r->line, from, to, r->count, &c->count, c->cc, r->v, r->n);
 			if (!rc && r->single) {
-				profile_single_max(p, ld->fn, r->v, r->n);
-				profile_single_max(p, ld->callee, r->v, r->n);
+				profile_single_max(p, from, r->v, r->n);
+				profile_single_max(p, to, r->v, r->n);
 			}
 		}
-		ld->fn = fn;
-		ld->callee = callee;
-		ld->lineno = lineno;
-		ld->call_count = count;
 	}
 	if (!rc && mem_over())
 		rc = ERR(ld, "the profile needs more memory than annogrind gives it: over %d bytes "
