@@ -346,7 +346,7 @@ void arena_release(struct arena *a)
 	memset(a, 0, sizeof(*a));
 }
 
-void *arena_alloc(struct arena *a, size_t size)
+void *arena_alloc_more(struct arena *a, size_t size)
 {
 	size = (size + 7) & ~(size_t)7;
 	if (size > (size_t)(a->end - a->next) || !a->next) {

@@ -21,7 +21,20 @@ struct arena {
 
 void arena_init(struct arena *a);
 void arena_release(struct arena *a);
-void *arena_alloc(struct arena *a, size_t size);
+void *arena_alloc_more(struct arena *a, size_t size);
+
+/* size bytes, 8-aligned: from the current chunk inline, else arena_alloc_more() */
+static inline void *arena_alloc(struct arena *a, size_t size)
+{
+	size_t sz = (size + 7) & ~(size_t)7;
+
+	if (a->next && sz <= (size_t)(a->end - a->next) && sz >= size) {
+		void *p = a->next;
+		a->next += sz;
+		return p;
+	}
+	return arena_alloc_more(a, size);
+}
 /*
  * A block of size bytes that starts with the used bytes of old (NULL when
  * used is 0): for an array that grows, whose old block stays in the arena

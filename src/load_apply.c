@@ -960,11 +960,12 @@ static int clog_merge(struct loader *ld, size_t n)
 		ord[start[CLOG_REC(i)->caller]++] = (uint32_t)i;
 	for (i = 0; i < nf; i++)
 		seen[i] = UINT32_MAX;	/* no caller's run has seen callee i */
+	profile_single_reserve(p, nf);
 	for (k = 0; k < n; k++) {
 		struct clog_rec *r = CLOG_REC(ord[k]), *h;
 		if (r->single) {
-			profile_single_max(p, p->fns[r->caller], r->v, r->n);
-			profile_single_max(p, p->fns[r->callee], r->v, r->n);
+			profile_single_max_in(p, r->caller, r->v, r->n);
+			profile_single_max_in(p, r->callee, r->v, r->n);
 		}
 		if (seen[r->callee] != r->caller) {
 			seen[r->callee] = r->caller;

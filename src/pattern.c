@@ -37,6 +37,11 @@ static long file_part(const char *pattern)
 	return -1;
 }
 
+int pattern_name_only(const char *pattern)
+{
+	return !strpbrk(pattern, "*?[\\:");
+}
+
 int pattern_match(const char *pattern, const char *file, const char *name)
 {
 	char buf[512], *full = buf;

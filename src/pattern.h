@@ -15,4 +15,10 @@
  */
 int pattern_match(const char *pattern, const char *file, const char *name);
 
+/*
+ * Is pattern a plain name (no glob character, no ':')?  Then it picks
+ * exactly the functions of that name: pattern_match() is strcmp().
+ */
+int pattern_name_only(const char *pattern);
+
 #endif

@@ -140,6 +140,12 @@ static inline void grow_by_id(void *arr, size_t *cap, size_t elem, size_t id)
 		grow_to(arr, cap, elem, id);
 }
 
+void profile_single_reserve(struct profile *p, size_t nfns)
+{
+	if (nfns)
+		grow_by_id(&p->single, &p->nsingle, sizeof(*p->single), nfns - 1);
+}
+
 void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n)
 {
 	struct cc *m;
@@ -419,8 +425,21 @@ void profile_reserve(struct profile *p, size_t nfns, size_t ncalls)
 	}
 }
 
+/* Room in p->out and p->in for every function so far (ids below nfns); out of call_add()'s way. */
+static __attribute__((noinline)) void links_grow(struct profile *p)
+{
+	size_t n = p->capfns;
+
+	tables_charge(p, (n - p->nlinks) * (sizeof(*p->out) + sizeof(*p->in)));
+	p->out = xrealloc(p->out, n * sizeof(*p->out));
+	p->in = xrealloc(p->in, n * sizeof(*p->in));
+	memset(p->out + p->nlinks, 0, (n - p->nlinks) * sizeof(*p->out));
+	memset(p->in + p->nlinks, 0, (n - p->nlinks) * sizeof(*p->in));
+	p->nlinks = n;
+}
+
 /* A new call at the end of p->calls and of its ends' lists, not indexed. */
-static struct call *call_add(struct profile *p, struct fn *caller, struct fn *callee)
+static inline struct call *call_add(struct profile *p, struct fn *caller, struct fn *callee)
 {
 	struct cc *cc;
 	struct call *c = with_cost(p, sizeof(*c), &cc);
@@ -428,16 +447,8 @@ static struct call *call_add(struct profile *p, struct fn *caller, struct fn *ca
 	c->k.caller = caller;
 	c->k.callee = callee;
 	c->cc = cc;
-	if (p->nlinks < p->nfns) {
-		/* room for every function so far (ids below nfns) */
-		size_t n = p->capfns;
-		tables_charge(p, (n - p->nlinks) * (sizeof(*p->out) + sizeof(*p->in)));
-		p->out = xrealloc(p->out, n * sizeof(*p->out));
-		p->in = xrealloc(p->in, n * sizeof(*p->in));
-		memset(p->out + p->nlinks, 0, (n - p->nlinks) * sizeof(*p->out));
-		memset(p->in + p->nlinks, 0, (n - p->nlinks) * sizeof(*p->in));
-		p->nlinks = n;
-	}
+	if (p->nlinks < p->nfns)
+		links_grow(p);
 	c->next_out = p->out[caller->id];
 	p->out[caller->id] = c;
 	c->next_in = p->in[callee->id];

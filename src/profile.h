@@ -310,6 +310,23 @@ void profile_adopt(struct profile *p, struct profile *base);
 struct cc *profile_cc_new(struct profile *p);
 /* profile.single of f: at least v (n columns); 0, or -1 without memory to grow */
 void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n);
+/* Room in profile.single for ids below nfns (profile_single_max_in() may follow). */
+void profile_single_reserve(struct profile *p, size_t nfns);
+
+/* profile_single_max() for an id with room (profile_single_reserve()), inline. */
+static inline void profile_single_max_in(struct profile *p, uint32_t id, const uint64_t *v, size_t n)
+{
+	struct cc *m = p->single[id];
+	size_t k;
+
+	if (!m)
+		m = p->single[id] = profile_cc_new(p);
+	for (k = 0; k < n; k++)
+		if (v[k] > m->v[k])
+			m->v[k] = v[k];
+	if (n > m->ndef)
+		m->ndef = (uint32_t)n;
+}
 size_t profile_cc_size(const struct profile *p);
 
 /* Intern a string; the result lives as long as the profile. */

@@ -123,9 +123,21 @@ static void add_count_sat(uint64_t *to, uint64_t n)
  * copy makes each of src's functions once at most (profile.plain), and
  * points to src's names (the caller has dst adopt src, profile_adopt()).
  */
-static struct fn *fn_in_copy(struct profile *dst, const struct fn *f)
+struct file_memo {
+	const struct file *from;	/* the last file copied (NULL: none yet) */
+	struct file *to;		/* its copy */
+};
+
+static struct fn *fn_in_copy(struct profile *dst, const struct fn *f, struct file_memo *m)
 {
-	struct fn *g = profile_fn_new(dst, f->obj, profile_file(dst, f->k.file->name), f->k.name);
+	struct fn *g;
+
+	/* functions come by file mostly: each run of one file is looked up once */
+	if (f->k.file != m->from) {
+		m->from = f->k.file;
+		m->to = profile_file(dst, f->k.file->name);
+	}
+	g = profile_fn_new(dst, f->obj, m->to, f->k.name);
 
 	g->listed = f->listed;
 	g->named = f->named;
@@ -215,6 +227,7 @@ int view_has_inlined(const struct profile *p)
 int view_merge_inlined(struct profile *dst, const struct profile *src)
 {
 	struct fn **host = view_hosts(src), **map;
+	struct file_memo memo = { NULL, NULL };
 	size_t i;
 	int rc = -1;
 
@@ -226,7 +239,7 @@ int view_merge_inlined(struct profile *dst, const struct profile *src)
 	for (i = 0; i < src->nfns; i++) {
 		const struct fn *f = src->fns[i];
 		if (!host[i])
-			map[i] = fn_in_copy(dst, f);
+			map[i] = fn_in_copy(dst, f, &memo);
 	}
 	for (i = 0; i < src->nfns; i++) {
 		if (host[i])
@@ -254,7 +267,7 @@ out:
 
 /* Does f match one of the globs of this kind? */
 static int matches(const struct fn *f, const struct opts_filter *v, size_t n,
-		   enum opts_filter_kind kind)
+		   enum opts_filter_kind kind, const unsigned char *name_only)
 {
 	size_t i;
 
@@ -267,7 +280,8 @@ static int matches(const struct fn *f, const struct opts_filter *v, size_t n,
 				return 1;
 			continue;
 		}
-		if (pattern_match(g, f->k.file->name, f->k.name))
+		if (name_only && name_only[i] ? !strcmp(g, f->k.name)
+					      : pattern_match(g, f->k.file->name, f->k.name))
 			return 1;
 	}
 	return 0;
@@ -616,8 +630,33 @@ static void pull_down(struct pull *pl, const struct ugraph *g, size_t k, const d
 struct srow {
 	uint32_t *col;
 	double *val;
+	uint32_t *slot;	/* the term's place in a plan's values (struct splan) */
 	uint32_t n, cap;
 };
+
+/*
+ * A solve's elimination written down, to be done again on a system of
+ * the same shape (the same columns in the same places of each row) in
+ * the same order: only its arithmetic, in the same order, so the values
+ * are the same to the bit as a full solve's (solver_run()).  Each term of
+ * the system, and each made by fill, has its slot in one array of values;
+ * prog holds by step the pivot's slot, the m other terms of its row
+ * (slots, then columns), and the rows it eliminates (row, the slot of
+ * its term in the pivot's column, whether that was 0, and if not the m
+ * slots the step subtracts from).  python3's cycle of 644 members solves
+ * seven times in a view; three reuse a plan.
+ */
+struct splan {
+	size_t n, nnz, nslot;
+	uint64_t used;		/* when last used */
+	uint32_t *rstart, *pcol, *ord;	/* the shape: by row its columns; the order */
+	uint32_t *prog, *step;	/* step: where each step starts in prog */
+	size_t nprog, capprog;
+	/* the build's solver_add() calls: (row, column) each, and the slot each added to */
+	uint32_t *aij, *aslot;
+	size_t nadd;
+};
+#define SPLANS 4
 
 /*
  * One cycle's equations: by member its row (the diagonal among its
@@ -631,6 +670,7 @@ struct srow {
  */
 struct solver {
 	size_t n, cap;
+	int way;		/* of the solve being built: 0 down, 1 up */
 	struct arena room;
 	struct srow *row;
 	uint16_t *at;
@@ -650,6 +690,24 @@ struct solver {
 	uint32_t *cn, *bnext, *bprev, *bkey, *bhead, blow;
 	unsigned char *done, *held;
 	unsigned char *upheld;	/* by unit and event: held in solve_up() the last time */
+	/* the plans of the largest cycle's solves */
+	struct splan plan[SPLANS];
+	size_t nslot;		/* slots given so far in this solve */
+	uint64_t clock;
+	double *w;		/* a plan's values, and b for it */
+	size_t wcap;
+	size_t nused;		/* rows that may hold terms (solver_clear()) */
+	/*
+	 * A build goes straight into a plan's values (fast) when the last
+	 * solve of its way (last) made the same calls to solver_add(), as it
+	 * checks (fa: calls so far; fail: one was not the same); else into
+	 * the rows, its calls logged (adds) for the plan it will write.
+	 */
+	struct splan *fast, *last[2];
+	size_t fa;
+	int fail, logadds;
+	uint32_t *adds;
+	size_t nadds, capadds;
 };
 
 static void solver_init(struct solver *sv, size_t cap)
@@ -697,6 +755,17 @@ static void solver_release(struct solver *sv)
 	free(sv->bprev);
 	free(sv->bkey);
 	free(sv->bhead);
+	for (size_t i = 0; i < SPLANS; i++) {
+		free(sv->plan[i].rstart);
+		free(sv->plan[i].pcol);
+		free(sv->plan[i].ord);
+		free(sv->plan[i].prog);
+		free(sv->plan[i].step);
+		free(sv->plan[i].aij);
+		free(sv->plan[i].aslot);
+	}
+	free(sv->w);
+	free(sv->adds);
 }
 
 /* An empty system of n members (n <= cap). */
@@ -704,16 +773,28 @@ static void solver_clear(struct solver *sv, size_t n)
 {
 	size_t i, t;
 
-	for (i = 0; i < sv->n; i++) {
+	for (i = 0; i < sv->nused; i++) {
 		struct srow *r = &sv->row[i];
 		for (t = 0; t < r->n; t++)
 			sv->at[i * sv->cap + r->col[t]] = SOLVE_NONE;
 		r->n = 0;
 		sv->clen[i] = 0;
 	}
-	sv->n = n;
+	sv->n = sv->nused = n;
 	for (i = 0; i < n; i++)
 		sv->b[i] = 0;
+}
+
+/* solver_add()'s call logged for the plan (sv->adds), out of line. */
+static __attribute__((noinline)) void solver_log_add(struct solver *sv, uint32_t i, uint32_t j)
+{
+	if (sv->nadds == sv->capadds) {
+		sv->capadds = sv->capadds ? 2 * sv->capadds : 1024;
+		sv->adds = xrealloc(sv->adds, 2 * sv->capadds * sizeof(*sv->adds));
+	}
+	sv->adds[2 * sv->nadds] = i;
+	sv->adds[2 * sv->nadds + 1] = j;
+	sv->nadds++;
 }
 
 /* Room for one more term in row r, or one more row in column j's list (solver_add()). */
@@ -723,6 +804,7 @@ static __attribute__((noinline)) void srow_grow(struct solver *sv, struct srow *
 
 	r->val = arena_regrow(&sv->room, r->val, r->n * sizeof(*r->val), cap * sizeof(*r->val));
 	r->col = arena_regrow(&sv->room, r->col, r->n * sizeof(*r->col), cap * sizeof(*r->col));
+	r->slot = arena_regrow(&sv->room, r->slot, r->n * sizeof(*r->slot), cap * sizeof(*r->slot));
 	r->cap = cap;
 }
 
@@ -739,9 +821,22 @@ static __attribute__((noinline)) void scol_grow(struct solver *sv, uint32_t j)
 static inline __attribute__((always_inline)) void solver_add(struct solver *sv, uint32_t i,
 							     uint32_t j, double v)
 {
-	struct srow *r = &sv->row[i];
-	uint16_t *at = &sv->at[i * sv->cap + j];
+	struct srow *r;
+	uint16_t *at;
 
+	if (sv->fast) {
+		const struct splan *pl = sv->fast;
+		size_t a = sv->fa++;
+		if (a < pl->nadd && pl->aij[2 * a] == i && pl->aij[2 * a + 1] == j)
+			sv->w[pl->aslot[a]] += v;
+		else
+			sv->fail = 1;
+		return;
+	}
+	if (sv->logadds)
+		solver_log_add(sv, i, j);
+	r = &sv->row[i];
+	at = &sv->at[i * sv->cap + j];
 	if (*at != SOLVE_NONE) {
 		r->val[*at - 1] += v;
 		return;
@@ -845,24 +940,194 @@ static uint32_t pick_next(struct solver *sv)
 #define SOLVE_WORK 16
 #define SOLVE_WORK_MIN 4096
 
+/* Room for n more words of the plan being written. */
+static void plan_room(struct splan *pl, size_t n)
+{
+	if (pl->nprog + n > pl->capprog) {
+		size_t cap = pl->capprog ? 2 * pl->capprog : 4096;
+		while (cap < pl->nprog + n)
+			cap *= 2;
+		pl->prog = xrealloc(pl->prog, cap * sizeof(*pl->prog));
+		pl->capprog = cap;
+	}
+}
+
+/* A plan of sv's shape and order, or NULL. */
+static struct splan *plan_find(struct solver *sv)
+{
+	size_t k, i;
+
+	for (k = 0; k < SPLANS; k++) {
+		struct splan *pl = &sv->plan[k];
+		int same = pl->nslot && pl->n == sv->n &&
+			   !memcmp(pl->ord, sv->ord, sv->n * sizeof(*sv->ord));
+		for (i = 0; same && i < sv->n; i++)
+			same = sv->row[i].n == pl->rstart[i + 1] - pl->rstart[i] &&
+			       !memcmp(sv->row[i].col, &pl->pcol[pl->rstart[i]],
+				       sv->row[i].n * sizeof(*pl->pcol));
+		if (same) {
+			pl->used = ++sv->clock;
+			return pl;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Start writing a plan of sv's shape, over the least recently used; it
+ * counts (nslot) once the solve is done.
+ */
+static struct splan *plan_begin(struct solver *sv)
+{
+	struct splan *pl = &sv->plan[0];
+	size_t k, i, n = sv->n;
+
+	for (k = 1; k < SPLANS; k++)
+		if (sv->plan[k].used < pl->used)
+			pl = &sv->plan[k];
+	for (i = 0, pl->nnz = 0; i < n; i++)
+		pl->nnz += sv->row[i].n;
+	pl->n = n;
+	pl->nprog = 0;
+	pl->nslot = 0;
+	pl->used = ++sv->clock;
+	pl->rstart = xrealloc(pl->rstart, (n + 1) * sizeof(*pl->rstart));
+	pl->pcol = xrealloc(pl->pcol, (pl->nnz + 1) * sizeof(*pl->pcol));
+	pl->ord = xrealloc(pl->ord, (n + 1) * sizeof(*pl->ord));
+	pl->step = xrealloc(pl->step, (n + 1) * sizeof(*pl->step));
+	pl->rstart[0] = 0;
+	for (i = 0; i < n; i++) {
+		const struct srow *r = &sv->row[i];
+		memcpy(&pl->pcol[pl->rstart[i]], r->col, r->n * sizeof(*r->col));
+		pl->rstart[i + 1] = pl->rstart[i] + r->n;
+	}
+	pl->aij = xrealloc(pl->aij, (2 * sv->nadds + 1) * sizeof(*pl->aij));
+	pl->aslot = xrealloc(pl->aslot, (sv->nadds + 1) * sizeof(*pl->aslot));
+	memcpy(pl->aij, sv->adds, 2 * sv->nadds * sizeof(*pl->aij));
+	for (i = 0; i < sv->nadds; i++) {
+		uint32_t r = sv->adds[2 * i], c = sv->adds[2 * i + 1];
+		pl->aslot[i] = pl->rstart[r] + sv->at[(size_t)r * sv->cap + c] - 1u;
+	}
+	pl->nadd = sv->nadds;
+	return pl;
+}
+
+/*
+ * Plan pl done on the values of sv's rows: 0 with x, -1 on a zero pivot
+ * (as the full solve), 1 where a multiplier is 0 and was not (or was and
+ * is not): the elimination would make other fill, and the full solve
+ * must be run.
+ */
+/* Room for pl's values and b in sv->w, from slot `from` on -0, which adds to anything without changing it. */
+static void plan_values(struct solver *sv, const struct splan *pl, size_t from)
+{
+	size_t t;
+
+	if (sv->wcap < pl->nslot + pl->n + 1) {
+		sv->wcap = pl->nslot + pl->n + 1;
+		free(sv->w);
+		sv->w = xmalloc(sv->wcap * sizeof(*sv->w));
+	}
+	for (t = from; t < pl->nslot; t++)
+		sv->w[t] = -0.0;
+}
+
+static int plan_run(struct solver *sv, const struct splan *pl)
+{
+	size_t n = pl->n, i, s, t;
+	const uint32_t *p = pl->prog;
+	double *w, *b;
+
+	if (!sv->fast) {
+		plan_values(sv, pl, pl->nnz);
+		for (i = 0; i < n; i++)
+			memcpy(&sv->w[pl->rstart[i]], sv->row[i].val, sv->row[i].n * sizeof(*sv->w));
+	}
+	w = sv->w;
+	b = w + pl->nslot;
+	memcpy(b, sv->b, n * sizeof(*b));
+	for (s = 0; s < n; s++) {
+		uint32_t k = pl->ord[s], m, nel, e;
+		const uint32_t *src;
+		double piv = w[p[0]];
+		m = p[1];
+		src = p + 2;
+		p += 2 + 2 * (size_t)m;
+		nel = *p++;
+		if (!(piv > 0 || piv < 0))
+			return -1;
+		for (e = 0; e < nel; e++) {
+			uint32_t r = p[0];
+			double f = w[p[1]] / piv;
+			p += 2;
+			for (t = 0; t < m; t++)
+				w[p[t]] += -f * w[src[t]];
+			p += m;
+			b[r] -= f * b[k];
+		}
+	}
+	for (s = n; s-- > 0;) {
+		uint32_t k = pl->ord[s], m;
+		const uint32_t *q = pl->prog + pl->step[s], *src, *col;
+		double v = b[k];
+		m = q[1];
+		src = q + 2;
+		col = src + m;
+		for (t = 0; t < m; t++)
+			v -= w[src[t]] * sv->x[col[t]];
+		sv->x[k] = v / w[q[0]];
+	}
+	return 0;
+}
+
 /*
  * x from the rows and b by sparse elimination in sv->ord's order (both
- * spent); 0, or -1 on a zero pivot or past the work allowed.
+ * spent); 0, or -1 on a zero pivot or past the work allowed.  The largest
+ * cycle's solves write a plan, and one of the same shape and order is
+ * done from its plan (plan_run()).
  */
 static int solver_run(struct solver *sv)
 {
 	size_t n = sv->n, cap = sv->cap, s, q, work = SOLVE_WORK_MIN;
+	struct splan *rec = NULL;
 
-	for (s = 0; s < n; s++)
-		work += SOLVE_WORK * sv->row[s].n;
+	if (sv->fast) {
+		struct splan *pl = sv->fast;
+		int rc = plan_run(sv, pl);
+		sv->fast = NULL;
+		pl->used = ++sv->clock;
+		return rc;
+	}
+	sv->logadds = 0;
+	if (n == cap && !sv->pick) {
+		struct splan *pl = plan_find(sv);
+		int rc = pl ? plan_run(sv, pl) : 1;
+		if (pl && !rc)
+			sv->last[sv->way] = pl;
+		if (rc <= 0)
+			return rc;
+	}
+	if (n == cap) {
+		rec = plan_begin(sv);
+		sv->last[!sv->way] = sv->last[!sv->way] == rec ? NULL : sv->last[!sv->way];
+	}
+	sv->nslot = 0;
+	for (s = 0; s < n; s++) {
+		struct srow *r = &sv->row[s];
+		uint32_t t;
+		work += SOLVE_WORK * r->n;
+		for (t = 0; t < r->n; t++)
+			r->slot[t] = (uint32_t)sv->nslot++;
+	}
 
 	memset(sv->done, 0, n);
 	if (sv->pick)
 		pick_init(sv);
 	for (s = 0; s < n; s++) {
-		uint32_t k = sv->pick ? (sv->ord[s] = pick_next(sv)) : sv->ord[s], t;
+		uint32_t k = sv->pick ? (sv->ord[s] = pick_next(sv)) : sv->ord[s], t, m, nel = 0;
 		struct srow *rk = &sv->row[k];
 		uint16_t *atk = &sv->at[(size_t)k * cap];
+		size_t at_nel = 0;
 		double p;
 		if (atk[k] == SOLVE_NONE)
 			return -1;
@@ -874,22 +1139,35 @@ static int solver_run(struct solver *sv)
 		 * from its end when x is found.
 		 */
 		t = atk[k] - 1u;
-		if (t != rk->n - 1) {
-			uint32_t c = rk->col[rk->n - 1];
-			double v = rk->val[rk->n - 1];
-			rk->col[rk->n - 1] = k;
-			rk->val[rk->n - 1] = rk->val[t];
+		m = rk->n - 1;
+		if (t != m) {
+			uint32_t c = rk->col[m], sl = rk->slot[m];
+			double v = rk->val[m];
+			rk->col[m] = k;
+			rk->val[m] = rk->val[t];
+			rk->slot[m] = rk->slot[t];
 			rk->col[t] = c;
 			rk->val[t] = v;
+			rk->slot[t] = sl;
 			atk[c] = (uint16_t)(t + 1);
 			atk[k] = (uint16_t)rk->n;
 		}
-		p = rk->val[rk->n - 1];
+		p = rk->val[m];
 		if (!(p > 0 || p < 0))
 			return -1;
 		sv->done[k] = 1;
+		if (rec) {
+			plan_room(rec, 3 + 2 * (size_t)m);
+			rec->step[s] = (uint32_t)rec->nprog;
+			rec->prog[rec->nprog++] = rk->slot[m];
+			rec->prog[rec->nprog++] = m;
+			memcpy(&rec->prog[rec->nprog], rk->slot, m * sizeof(*rk->slot));
+			memcpy(&rec->prog[rec->nprog + m], rk->col, m * sizeof(*rk->col));
+			rec->nprog += 2 * (size_t)m;
+			at_nel = rec->nprog++;
+		}
 		if (sv->pick)
-			for (t = 0; t + 1 < rk->n; t++) {
+			for (t = 0; t < m; t++) {
 				sv->cn[rk->col[t]]--;	/* row k is eliminated */
 				pick_rekey(sv, rk->col[t]);
 			}
@@ -897,38 +1175,82 @@ static int solver_run(struct solver *sv)
 			uint32_t i = sv->clist[k][q];
 			uint16_t *at = &sv->at[(size_t)i * cap];
 			struct srow *ri = &sv->row[i];
-			double f;
+			uint32_t *ic = ri->col, *is = ri->slot, in = ri->n;
+			double *iv = ri->val, f;
+			const uint32_t *kc = rk->col;
+			const double *kv = rk->val;
 			if (sv->done[i] || at[k] == SOLVE_NONE)
 				continue;
 			t = at[k] - 1u;
-			f = ri->val[t] / p;
+			f = iv[t] / p;
+			if (rec) {
+				plan_room(rec, 2 + (size_t)m);
+				rec->prog[rec->nprog++] = i;
+				rec->prog[rec->nprog++] = is[t];
+				nel++;
+			}
 			/* column k leaves row i */
 			at[k] = SOLVE_NONE;
-			ri->n--;
-			if (t != ri->n) {
-				ri->col[t] = ri->col[ri->n];
-				ri->val[t] = ri->val[ri->n];
-				at[ri->col[t]] = (uint16_t)(t + 1);
+			in--;
+			if (t != in) {
+				ic[t] = ic[in];
+				iv[t] = iv[in];
+				is[t] = is[in];
+				at[ic[t]] = (uint16_t)(t + 1);
 			}
-			if (f > 0 || f < 0) {
-				uint32_t had = ri->n;
-				if (rk->n > work)
+			{
+				uint32_t had = in;
+				if (m + 1 > work)
 					return -1;
-				work -= rk->n;
-				for (t = 0; t + 1 < rk->n; t++)
-					solver_add(sv, i, rk->col[t], -f * rk->val[t]);
+				work -= m + 1;
+				for (t = 0; t < m; t++) {
+					uint32_t j = kc[t];
+					double v = -f * kv[t];
+					uint16_t a = at[j];
+					if (a != SOLVE_NONE) {
+						iv[a - 1] += v;
+						if (rec)
+							rec->prog[rec->nprog++] = is[a - 1];
+						continue;
+					}
+					if (in == ri->cap) {
+						ri->n = in;
+						srow_grow(sv, ri);
+						ic = ri->col;
+						iv = ri->val;
+						is = ri->slot;
+					}
+					at[j] = (uint16_t)(in + 1);
+					ic[in] = j;
+					iv[in] = v;
+					is[in] = (uint32_t)sv->nslot++;
+					if (rec)
+						rec->prog[rec->nprog++] = is[in];
+					in++;
+					if (sv->clen[j] == sv->ccap[j])
+						scol_grow(sv, j);
+					sv->clist[j][sv->clen[j]++] = i;
+				}
 				sv->b[i] -= f * sv->b[k];
-				/* the columns new in row i (solver_add() puts them last) */
-				for (t = had; sv->pick && t < ri->n; t++) {
-					sv->cn[ri->col[t]]++;
-					pick_rekey(sv, ri->col[t]);
+				/* the columns new in row i (put last) */
+				for (t = had; sv->pick && t < in; t++) {
+					sv->cn[ic[t]]++;
+					pick_rekey(sv, ic[t]);
 				}
 			}
+			ri->n = in;
 			if (sv->pick)
 				pick_rekey(sv, i);
 		}
+		if (rec)
+			rec->prog[at_nel] = nel;
 	}
 	sv->pick = 0;
+	if (rec) {
+		memcpy(rec->ord, sv->ord, n * sizeof(*sv->ord));
+		rec->nslot = sv->nslot;
+		sv->last[sv->way] = rec;
+	}
 	for (s = n; s-- > 0;) {
 		uint32_t k = sv->ord[s], t;
 		const struct srow *rk = &sv->row[k];
@@ -947,8 +1269,8 @@ static int solver_run(struct solver *sv)
  */
 static void solver_order_of(struct solver *sv, size_t k, int way)
 {
-	if (sv->n == sv->cap && sv->ordk[way] == k + 1) {
-		memcpy(sv->ord, sv->ordc[way], sv->n * sizeof(*sv->ord));
+	if (sv->n == sv->cap && (sv->ordk[way] == k + 1 || sv->ordk[!way] == k + 1)) {
+		memcpy(sv->ord, sv->ordc[sv->ordk[way] == k + 1 ? way : !way], sv->n * sizeof(*sv->ord));
 		return;
 	}
 	sv->pick = 1;
@@ -961,6 +1283,50 @@ static void solver_keep(struct solver *sv, size_t k, int way)
 		return;
 	memcpy(sv->ordc[way], sv->ord, sv->n * sizeof(*sv->ord));
 	sv->ordk[way] = k + 1;
+}
+
+/*
+ * Start a system of n members for cycle k, way 0 (down) or 1 (up); first
+ * says it is the first try (its order is chosen, solver_order_of()).  It
+ * is built into the values of the last plan of this way when that can
+ * be (the same cycle, order and calls of solver_add(), which the build
+ * checks as it goes: solver_built()), else into the rows.
+ */
+static void solver_start(struct solver *sv, size_t n, size_t k, int way, int first)
+{
+	struct splan *pl = sv->last[way];
+	size_t i;
+
+	sv->way = way;
+	sv->n = n;
+	if (first)
+		solver_order_of(sv, k, way);
+	sv->fast = NULL;
+	if (pl && pl->nslot && pl->n == n && n == sv->cap && !sv->pick &&
+	    !memcmp(pl->ord, sv->ord, n * sizeof(*sv->ord))) {
+		sv->fast = pl;
+		sv->fa = 0;
+		sv->fail = 0;
+		plan_values(sv, pl, 0);
+		for (i = 0; i < n; i++)
+			sv->b[i] = 0;
+		return;
+	}
+	solver_clear(sv, n);
+	sv->nadds = 0;
+	sv->logadds = n == sv->cap;
+}
+
+/* After a build: 1 when it must be made again, into the rows (the plan did not fit). */
+static int solver_built(struct solver *sv)
+{
+	if (!sv->fast || (!sv->fail && sv->fa == sv->fast->nadd))
+		return 0;
+	sv->fast = NULL;
+	solver_clear(sv, sv->n);
+	sv->nadds = 0;
+	sv->logadds = sv->n == sv->cap;
+	return 1;
 }
 
 /*
@@ -998,25 +1364,32 @@ static void solve_down(struct solver *sv, const struct ugraph *g, size_t k, size
 	}
 	for (tries = 0; tries < SOLVE_TRIES && changed; tries++) {
 		changed = 0;
-		solver_clear(sv, n);
+		solver_start(sv, n, k, 0, !tries);
+	build:
 		for (i = 0; i < n; i++) {
 			size_t u = g->order[c0 + i];
-			if (g->umatch[u] || sv->held[i] || !(d[u * ne + e] > 0)) {
+			/* a member held, or with nothing to spend, keeps its terms at 0 (the shape) */
+			int fixed = sv->held[i] || !(d[u * ne + e] > 0);
+			if (g->umatch[u]) {
 				solver_add(sv, (uint32_t)i, (uint32_t)i, 1);
-				sv->b[i] = g->umatch[u] || sv->held[i] ? 1 : 0;
+				sv->b[i] = 1;
 				continue;
 			}
-			solver_add(sv, (uint32_t)i, (uint32_t)i, d[u * ne + e]);
+			solver_add(sv, (uint32_t)i, (uint32_t)i, fixed ? 1 : d[u * ne + e]);
+			if (fixed)
+				sv->b[i] = sv->held[i] ? 1 : 0;
 			for (t = pl->start[i]; t < pl->start[i + 1]; t++) {
-				if (pl->src[t] == pl->ones)
-					sv->b[i] += pl->coef[t * ne + e];
-				else
+				if (pl->src[t] == pl->ones) {
+					if (!fixed)
+						sv->b[i] += pl->coef[t * ne + e];
+				} else {
 					solver_add(sv, (uint32_t)i, lpos[(size_t)(pl->src[t] - rho) / ne],
-						   -pl->coef[t * ne + e]);
+						   fixed ? 0 : -pl->coef[t * ne + e]);
+				}
 			}
 		}
-		if (!tries)
-			solver_order_of(sv, k, 0);
+		if (solver_built(sv))
+			goto build;
 		if (solver_run(sv)) {
 			sv->pick = 0;
 			return;	/* the sweeps go on from where they are */
@@ -1066,7 +1439,8 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 		sv->held[i] = sv->upheld[g->order[c0 + i] * ne + e];
 	for (tries = 0; tries < SOLVE_TRIES && changed; tries++) {
 		changed = 0;
-		solver_clear(sv, n);
+		solver_start(sv, n, k, 1, !tries);
+	build:
 		for (i = 0; i < n; i++) {
 			size_t u = g->order[c0 + i];
 			solver_add(sv, (uint32_t)i, (uint32_t)i, 1);
@@ -1080,16 +1454,15 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 					continue;
 				}
 				r = rest[v * ne + e];
-				if (!(r > 0))
-					continue;
-				if (sv->held[lpos[v]])
+				/* a term that is 0, or moves to b, keeps its place (the shape) */
+				if (r > 0 && sv->held[lpos[v]])
 					sv->b[i] += r * tval[t * ne + e] / r;
-				else
-					solver_add(sv, (uint32_t)i, lpos[v], -tval[t * ne + e] / r);
+				solver_add(sv, (uint32_t)i, lpos[v],
+					   r > 0 && !sv->held[lpos[v]] ? -tval[t * ne + e] / r : 0);
 			}
 		}
-		if (!tries)
-			solver_order_of(sv, k, 1);
+		if (solver_built(sv))
+			goto build;
 		if (solver_run(sv)) {
 			sv->pick = 0;
 			return;	/* the sweeps go on from where they are */
@@ -1723,6 +2096,7 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 		     const unsigned char *match, const double *rho, const double *flow,
 		     const double *up, const double *uproot, int focus)
 {
+	struct file_memo memo = { NULL, NULL };
 	size_t i, e, ne = src->ev.n;
 	struct fn **map = xcalloc(src->nfns + 1, sizeof(*map));
 	double *keep = xmalloc((ne + 1) * sizeof(*keep));
@@ -1744,7 +2118,7 @@ static int view_copy(struct profile *dst, const struct profile *src, const struc
 		}
 		if (!any && !(focus && match[i]))
 			continue;
-		map[i] = fn_in_copy(dst, f);
+		map[i] = fn_in_copy(dst, f, &memo);
 		for (e = 0; e < ne; e++) {
 			double k = focus ? rho[u * ne + e] : 1 - rho[u * ne + e];
 			selfv[i * ne + e] = k >= 1 ? (double)f->self->v[e] : (double)f->self->v[e] * k;
@@ -2196,6 +2570,7 @@ static int hide_one(struct hgraph *h, uint32_t hid)
 
 static int hide(struct profile *dst, const struct profile *src, const unsigned char *match)
 {
+	struct file_memo memo = { NULL, NULL };
 	size_t nf = src->nfns, ne = src->ev.n, i, e, k, norder = 0;
 	struct hgraph h;
 	unsigned char *gone = xcalloc(nf + 1, 1);
@@ -2257,7 +2632,7 @@ static int hide(struct profile *dst, const struct profile *src, const unsigned c
 	for (i = 0; i < nf; i++) {
 		if (gone[i])
 			continue;
-		map[i] = fn_in_copy(dst, src->fns[i]);
+		map[i] = fn_in_copy(dst, src->fns[i], &memo);
 		memcpy(map[i]->self->v, &h.self[i * ne], ne * sizeof(uint64_t));
 		map[i]->self->ndef = src->fns[i]->self->ndef;
 	}
@@ -2351,10 +2726,15 @@ static const char *kind_option(const struct opts_filter *v)
 static void match_kind(const struct profile *src, const struct opts_filter *v, size_t n,
 		       enum opts_filter_kind kind, unsigned char *m)
 {
+	/* by filter: a plain name, matched by strcmp() alone (pattern_name_only()) */
+	unsigned char *name_only = xmalloc(n + 1);
 	size_t i;
 
+	for (i = 0; i < n; i++)
+		name_only[i] = (unsigned char)pattern_name_only(v[i].glob);
 	for (i = 0; i < src->nfns; i++)
-		m[i] = (unsigned char)matches(src->fns[i], v, n, kind);
+		m[i] = (unsigned char)matches(src->fns[i], v, n, kind, name_only);
+	free(name_only);
 }
 
 /*
@@ -2369,7 +2749,7 @@ void view_filters_seen(const struct profile *p, const struct opts_filter *f, siz
 
 	for (k = 0; k < n; k++)
 		for (i = 0; i < p->nfns && !seen[k]; i++)
-			seen[k] = (unsigned char)matches(p->fns[i], &f[k], 1, f[k].kind);
+			seen[k] = (unsigned char)matches(p->fns[i], &f[k], 1, f[k].kind, NULL);
 }
 
 int view_filters_check(const struct opts_filter *f, size_t n, const unsigned char *seen)
@@ -2393,18 +2773,22 @@ int view_filters_check(const struct opts_filter *f, size_t n, const unsigned cha
 static void match_seen(const struct profile *src, const struct opts_filter *f, size_t n,
 		       enum opts_filter_kind kind, unsigned char *m, unsigned char *seen)
 {
+	unsigned char *name_only = xmalloc(n + 1);	/* as in match_kind() */
 	size_t i, k;
 
+	for (k = 0; k < n; k++)
+		name_only[k] = (unsigned char)pattern_name_only(f[k].glob);
 	for (i = 0; i < src->nfns; i++)
 		for (k = 0; k < n; k++) {
 			if (f[k].kind != kind && seen[k])
 				continue;
-			if (!matches(src->fns[i], &f[k], 1, f[k].kind))
+			if (!matches(src->fns[i], &f[k], 1, f[k].kind, &name_only[k]))
 				continue;
 			seen[k] = 1;
 			if (f[k].kind == kind)
 				m[i] = 1;
 		}
+	free(name_only);
 }
 
 int view_filter(struct profile *dst, const struct profile *src, const struct opts_filter *f,
