@@ -28,7 +28,8 @@ static inline void *arena_alloc(struct arena *a, size_t size)
 {
 	size_t sz = (size + 7) & ~(size_t)7;
 
-	if (a->next && sz <= (size_t)(a->end - a->next) && sz >= size) {
+	/* sz - 1 wraps for 0 (and for a size near SIZE_MAX, which rounds to 0); no chunk: no room */
+	if (sz - 1 < (size_t)(a->end - a->next)) {
 		void *p = a->next;
 		a->next += sz;
 		return p;

@@ -280,7 +280,7 @@ static int matches(const struct fn *f, const struct opts_filter *v, size_t n,
 				return 1;
 			continue;
 		}
-		if (name_only && name_only[i] ? !strcmp(g, f->k.name)
+		if (name_only && name_only[i] ? g[0] == f->k.name[0] && !strcmp(g, f->k.name)
 					      : pattern_match(g, f->k.file->name, f->k.name))
 			return 1;
 	}
@@ -652,8 +652,12 @@ struct splan {
 	uint32_t *rstart, *pcol, *ord;	/* the shape: by row its columns; the order */
 	uint32_t *prog, *step;	/* step: where each step starts in prog */
 	size_t nprog, capprog;
-	/* the build's solver_add() calls: (row, column) each, and the slot each added to */
-	uint32_t *aij, *aslot;
+	/*
+	 * the build's solver_add() calls: row << 32 | column each, then one
+	 * that no call has (UINT64_MAX), and the slot each added to
+	 */
+	uint64_t *aij;
+	uint32_t *aslot;
 	size_t nadd;
 };
 #define SPLANS 4
@@ -826,11 +830,13 @@ static inline __attribute__((always_inline)) void solver_add(struct solver *sv, 
 
 	if (sv->fast) {
 		const struct splan *pl = sv->fast;
-		size_t a = sv->fa++;
-		if (a < pl->nadd && pl->aij[2 * a] == i && pl->aij[2 * a + 1] == j)
+		size_t a = sv->fa;
+		if (pl->aij[a] == ((uint64_t)i << 32 | j)) {
 			sv->w[pl->aslot[a]] += v;
-		else
+			sv->fa = a + 1;
+		} else {
 			sv->fail = 1;
+		}
 		return;
 	}
 	if (sv->logadds)
@@ -1001,13 +1007,14 @@ static struct splan *plan_begin(struct solver *sv)
 		memcpy(&pl->pcol[pl->rstart[i]], r->col, r->n * sizeof(*r->col));
 		pl->rstart[i + 1] = pl->rstart[i] + r->n;
 	}
-	pl->aij = xrealloc(pl->aij, (2 * sv->nadds + 1) * sizeof(*pl->aij));
+	pl->aij = xrealloc(pl->aij, (sv->nadds + 1) * sizeof(*pl->aij));
 	pl->aslot = xrealloc(pl->aslot, (sv->nadds + 1) * sizeof(*pl->aslot));
-	memcpy(pl->aij, sv->adds, 2 * sv->nadds * sizeof(*pl->aij));
 	for (i = 0; i < sv->nadds; i++) {
 		uint32_t r = sv->adds[2 * i], c = sv->adds[2 * i + 1];
+		pl->aij[i] = (uint64_t)r << 32 | c;
 		pl->aslot[i] = pl->rstart[r] + sv->at[(size_t)r * sv->cap + c] - 1u;
 	}
+	pl->aij[sv->nadds] = UINT64_MAX;
 	pl->nadd = sv->nadds;
 	return pl;
 }
@@ -1694,7 +1701,7 @@ static inline double part_of(const struct ugraph *g, size_t ci, size_t e, const 
  * to what of the call is not under a match (nothing, from a match), and
  * at most that part.
  */
-static void flow_up_carry(const struct ugraph *g, size_t u, const double *flow,
+static void flow_up_carry(const struct ugraph *g, size_t u, const double *part,
 			  const double *rest, const double *lead, double *up, unsigned char *live)
 {
 	size_t ne = g->ne, j, e;
@@ -1704,9 +1711,8 @@ static void flow_up_carry(const struct ugraph *g, size_t u, const double *flow,
 		size_t ci = g->ilist[j];
 		for (e = 0; e < ne; e++) {
 			double r = rest[u * ne + e];
-			double part = part_of(g, ci, e, flow);
 			double carried = l[e] < r ? l[e] : r;
-			up[ci * ne + e] = r > 0 ? carried * part / r : 0;
+			up[ci * ne + e] = r > 0 ? carried * part[ci * ne + e] / r : 0;
 			if (up[ci * ne + e] != 0)
 				live[g->cu_out[ci]] = 1;
 		}
@@ -1728,7 +1734,7 @@ static void flow_up_carry(const struct ugraph *g, size_t u, const double *flow,
  * entered again, so what went up through it cannot come back to it along
  * a static cycle.  up_run is filled with the run's part.
  */
-static void flow_up_run(const struct ugraph *g, const double *flow, const double *rest,
+static void flow_up_run(const struct ugraph *g, const double *part, const double *rest,
 			const unsigned char *trouble, size_t barrier, double *lead, double *up)
 {
 	size_t ne = g->ne, k, e, j, i;
@@ -1780,7 +1786,7 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 				if (g->ucomp[v] == k && !g->umatch[v]) {
 					tv[t] = v;
 					for (e = 0; e < ne; e++)
-						tval[t * ne + e] = part_of(g, ci, e, flow);
+						tval[t * ne + e] = part[ci * ne + e];
 				} else {
 					tv[t] = SIZE_MAX;
 					for (e = 0; e < ne; e++)
@@ -1830,7 +1836,7 @@ static void flow_up_run(const struct ugraph *g, const double *flow, const double
 		/* the calls into each member carry it up */
 		for (m = c0; m < g->cstart[k + 1]; m++)
 			if (!g->umatch[g->order[m]])
-				flow_up_carry(g, g->order[m], flow, rest, lead, up, live);
+				flow_up_carry(g, g->order[m], part, rest, lead, up, live);
 	}
 	free(live);
 	xfree_table(tv);
@@ -1849,15 +1855,29 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 	double *lead = big(g->n * ne + 1, sizeof(*lead));
 	double *rest = bigz(g->n * ne + 1, sizeof(*rest));	/* by unit: calls in, not under a match */
 	double *run = big(g->nc * ne + 1, sizeof(*run));
+	/* by call between units and event: part_of(), worked out once */
+	double *part = big(g->nc * ne + 1, sizeof(*part));
 	unsigned char *trouble = xcalloc(g->n + 1, 1);
 	size_t barrier[UP_BARRIERS];
 
-	for (j = 0; j < g->nc; j++) {
-		size_t b = g->cu_in[j];
-		if (!g->cinter[j] || g->umatch[g->cu_out[j]])
-			continue;	/* inside a unit, or under a match whole */
-		for (e = 0; e < ne; e++)
-			rest[b * ne + e] += part_of(g, j, e, flow);
+	{
+		/* part_of() for each call, its caller's tests once (ne is mostly 1) */
+		const uint32_t *cu_in = g->cu_in, *cu_out = g->cu_out;
+		const unsigned char *cinter = g->cinter, *umatch = g->umatch;
+		const double *cv = g->cv, *rho = g->rho;
+		for (j = 0; j < g->nc; j++) {
+			size_t a = cu_out[j], b = cu_in[j];
+			if (!cinter[j])
+				continue;	/* inside a unit */
+			for (e = 0; e < ne; e++) {
+				/* none under a match whole: from a match, or a unit all under one */
+				double pj = umatch[a] || rho[a * ne + e] >= 1 ? 0
+					    : cv[j * ne + e] - flow[j * ne + e];
+				part[j * ne + e] = pj;
+				if (!umatch[a])
+					rest[b * ne + e] += pj;
+			}
+		}
 	}
 	/* the stacks a function starts in other threads take their part too */
 	for (j = 0; j < g->n && p->root_cost; j++)
@@ -1873,9 +1893,9 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 		trouble[a] = 1;
 		barrier[nb++] = a;
 	}
-	flow_up_run(g, flow, rest, trouble, SIZE_MAX, lead, up);
+	flow_up_run(g, part, rest, trouble, SIZE_MAX, lead, up);
 	for (j = 0; j < nb; j++) {
-		flow_up_run(g, flow, rest, trouble, barrier[j], lead, run);
+		flow_up_run(g, part, rest, trouble, barrier[j], lead, run);
 		for (i = 0; i < g->nc * ne; i++)
 			up[i] += run[i];
 	}
@@ -1884,9 +1904,9 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 		if (!g->cinter[j] || g->umatch[g->cu_in[j]])
 			continue;
 		for (e = 0; e < ne; e++) {
-			double part = part_of(g, j, e, flow);
-			if (up[j * ne + e] > part)
-				up[j * ne + e] = part > 0 ? part : 0;
+			double pj = part[j * ne + e];
+			if (up[j * ne + e] > pj)
+				up[j * ne + e] = pj > 0 ? pj : 0;
 		}
 	}
 	/* the part of the thread stacks a function starts that leads to a match */
@@ -1906,15 +1926,20 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 	xfree_table(lead);
 	xfree_table(rest);
 	xfree_table(run);
+	xfree_table(part);
 	free(trouble);
 }
 
 /* A cost of 0 or more rounded to the nearest count (no libm). */
 static uint64_t round_u64(double r)
 {
+	double x = r + 0.5;
+
 	if (!(r > 0))
 		return 0;
-	return r + 0.5 >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)(r + 0.5);
+	if (x < 9223372036854775808.0)
+		return (uint64_t)(int64_t)x;	/* below 2^63: one conversion instruction */
+	return x >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)x;
 }
 
 /* Set dst's total to the sum of its self costs: the view's own program total. */
@@ -2278,7 +2303,7 @@ static int focus_or_ignore(struct profile *dst, const struct profile *src,
 	rho = bigz(src->nfns * ne + 1, sizeof(*rho));
 	g.rho = rho;
 	flow = bigz(src->ncalls * ne + 1, sizeof(*flow));
-	up = bigz(src->ncalls * ne + 1, sizeof(*up));
+	up = big(src->ncalls * ne + 1, sizeof(*up));	/* flow_up_run() zeroes it */
 	/*
 	 * The two flows bound each other: under an outermost match nothing
 	 * leads back down to it, so the part of a call that leads to a match
