@@ -1541,16 +1541,19 @@ static inline double rho_set(double *rho, const double *d, const double *in, siz
 static void flows_out(const struct ugraph *g, size_t u, const double *up, const double *rho,
 		      double *flow)
 {
-	size_t ne = g->ne, j, e;
+	size_t ne = g->ne, j, e, j1 = g->ostart[u + 1];
+	const uint32_t *olist = g->olist;
+	const unsigned char *cskip = g->cskip;
+	const double *cv = g->cv, *r = &rho[u * ne];
+	int whole = g->umatch[u];
 
-	for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
-		size_t ci = g->olist[j];
-		if (g->cskip[ci])
+	for (j = g->ostart[u]; j < j1; j++) {
+		size_t ci = olist[j];
+		if (cskip[ci])
 			continue;
 		/* a match's calls are under it whole: nothing they lead to goes back up to it */
 		for (e = 0; e < ne; e++)
-			flow[ci * ne + e] = g->umatch[u] ? g->cv[ci * ne + e]
-				: rho[u * ne + e] * (g->cv[ci * ne + e] - up[ci * ne + e]);
+			flow[ci * ne + e] = whole ? cv[ci * ne + e] : r[e] * (cv[ci * ne + e] - up[ci * ne + e]);
 	}
 }
 
@@ -1581,14 +1584,16 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 		size_t u = g->order[k];
 		if (g->above[u])
 			continue;	/* nothing of it can be under the match */
-		for (e = 0; e < ne; e++)
-			d[u * ne + e] = g->self[u * ne + e];
-		for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
-			size_t ci = g->olist[j];
-			if (g->cskip[ci])
-				continue;	/* into a match, or where nothing is under one */
-			for (e = 0; e < ne; e++)
-				d[u * ne + e] += g->cv[ci * ne + e] - up[ci * ne + e];
+		for (e = 0; e < ne; e++) {
+			/* summed in a local: d's stores could be cv's or up's, as the compiler sees it */
+			double sum = g->self[u * ne + e];
+			for (j = g->ostart[u]; j < g->ostart[u + 1]; j++) {
+				size_t ci = g->olist[j];
+				if (g->cskip[ci])
+					continue;	/* into a match, or where nothing is under one */
+				sum += g->cv[ci * ne + e] - up[ci * ne + e];
+			}
+			d[u * ne + e] = sum;
 		}
 	}
 	for (k = g->ncomp; k-- > 0;) {
@@ -1624,11 +1629,11 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 						for (e = 0; e < ne; e++)
 							rho[u * ne + e] = 1;
 					} else {
-						zero(in, ne);
-						for (j = g->istart[u]; j < g->istart[u + 1]; j++) {
-							size_t ci = g->ilist[j];
-							for (e = 0; e < ne; e++)
-								in[e] += flow[ci * ne + e];
+						for (e = 0; e < ne; e++) {
+							double sum = 0;
+							for (j = g->istart[u]; j < g->istart[u + 1]; j++)
+								sum += flow[g->ilist[j] * ne + e];
+							in[e] = sum;
 						}
 						moved = rho_set(&rho[u * ne], &d[u * ne], in, ne, moved);
 					}
@@ -1659,10 +1664,12 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 		size_t u = g->order[k];
 		if (g->umatch[u])
 			continue;
-		zero(in, ne);
-		for (j = g->istart[u]; j < g->istart[u + 1]; j++)
-			for (e = 0; e < ne; e++)
-				in[e] += flow[g->ilist[j] * ne + e];
+		for (e = 0; e < ne; e++) {
+			double sum = 0;
+			for (j = g->istart[u]; j < g->istart[u + 1]; j++)
+				sum += flow[g->ilist[j] * ne + e];
+			in[e] = sum;
+		}
 		for (e = 0; e < ne; e++) {
 			double spent = rho[u * ne + e] * d[u * ne + e], kin;
 			if (!(in[e] > spent))
