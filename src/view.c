@@ -473,18 +473,26 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	g->cu_out = big(g->nc + 1, sizeof(*g->cu_out));
 	g->ostart = xcalloc(n + 2, sizeof(*g->ostart));
 	g->istart = xcalloc(n + 2, sizeof(*g->istart));
-	for (i = 0; i < p->ncalls; i++) {
-		const struct call *c = p->calls[i];
-		uint32_t a = (uint32_t)g->unit[c->k.caller->id], b = (uint32_t)g->unit[c->k.callee->id];
-		g->cu_out[i] = a;
-		g->cu_in[i] = b;
-		g->cinter[i] = !c->recursive && a != b;
-		for (e = 0; e < ne; e++)
-			g->cv[i * ne + e] = (double)c->cc->v[e];
-		if (!g->cinter[i])
-			continue;
-		g->ostart[a + 1]++;
-		g->istart[b + 1]++;
+	{
+		/* through locals: the stores into cinter (bytes) could be any field of g's */
+		const size_t *unit = g->unit;
+		uint32_t *cu_out = g->cu_out, *cu_in = g->cu_in, *ostart = g->ostart, *istart = g->istart;
+		unsigned char *cinter = g->cinter;
+		double *cv = g->cv;
+		for (i = 0; i < p->ncalls; i++) {
+			const struct call *c = p->calls[i];
+			uint32_t a = (uint32_t)unit[c->k.caller->id], b = (uint32_t)unit[c->k.callee->id];
+			int inter = !c->recursive && a != b;
+			cu_out[i] = a;
+			cu_in[i] = b;
+			cinter[i] = (unsigned char)inter;
+			for (e = 0; e < ne; e++)
+				cv[i * ne + e] = (double)c->cc->v[e];
+			if (!inter)
+				continue;
+			ostart[a + 1]++;
+			istart[b + 1]++;
+		}
 	}
 	for (i = 0; i < n; i++) {
 		g->ostart[i + 1] += g->ostart[i];
@@ -492,23 +500,38 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	}
 	g->olist = big(g->ostart[n] + 1, sizeof(*g->olist));
 	g->ilist = big(g->istart[n] + 1, sizeof(*g->ilist));
-	fill = xcalloc(2 * n + 1, sizeof(*fill));
-	for (i = 0; i < p->ncalls; i++) {
-		uint32_t a = g->cu_out[i], b = g->cu_in[i];
-		if (!g->cinter[i])
-			continue;
-		g->olist[g->ostart[a] + fill[a]++] = (uint32_t)i;
-		g->ilist[g->istart[b] + fill[n + b]++] = (uint32_t)i;
+	/* fill: where the next call of each unit goes, out (by unit) and in (n + unit) */
+	fill = xmalloc((2 * n + 1) * sizeof(*fill));
+	memcpy(fill, g->ostart, n * sizeof(*fill));
+	memcpy(fill + n, g->istart, n * sizeof(*fill));
+	{
+		const uint32_t *cu_out = g->cu_out, *cu_in = g->cu_in;
+		const unsigned char *cinter = g->cinter;
+		uint32_t *olist = g->olist, *ilist = g->ilist;
+		for (i = 0; i < p->ncalls; i++) {
+			if (!cinter[i])
+				continue;
+			olist[fill[cu_out[i]]++] = (uint32_t)i;
+			ilist[fill[n + cu_in[i]]++] = (uint32_t)i;
+		}
 	}
 	free(fill);
 	ugraph_order(g);
 	ugraph_above(g);
 	g->cskip = xmalloc(g->nc + 1);
 	g->into = big(g->nc + 1, sizeof(*g->into));
-	for (i = 0; i < g->nc; i++) {
-		g->cskip[i] = g->umatch[g->cu_in[i]] || g->above[g->cu_in[i]];
-		if (g->cinter[i] && g->umatch[g->cu_in[i]])
-			g->into[g->ninto++] = (uint32_t)i;
+	{
+		const uint32_t *cu_in = g->cu_in;
+		const unsigned char *umatch = g->umatch, *above = g->above, *cinter = g->cinter;
+		unsigned char *cskip = g->cskip;
+		uint32_t *into = g->into, ninto = 0;
+		for (i = 0; i < g->nc; i++) {
+			uint32_t b = cu_in[i];
+			cskip[i] = umatch[b] || above[b];
+			if (cinter[i] && umatch[b])
+				into[ninto++] = (uint32_t)i;
+		}
+		g->ninto = ninto;
 	}
 }
 
@@ -1547,11 +1570,19 @@ static void flows_out(const struct ugraph *g, size_t u, const double *up, const 
 	const double *cv = g->cv, *r = &rho[u * ne];
 	int whole = g->umatch[u];
 
+	/* a match's calls are under it whole: nothing they lead to goes back up to it */
+	if (ne == 1) {	/* the common case, without the loop over events */
+		for (j = g->ostart[u]; j < j1; j++) {
+			size_t ci = olist[j];
+			if (!cskip[ci])
+				flow[ci] = whole ? cv[ci] : r[0] * (cv[ci] - up[ci]);
+		}
+		return;
+	}
 	for (j = g->ostart[u]; j < j1; j++) {
 		size_t ci = olist[j];
 		if (cskip[ci])
 			continue;
-		/* a match's calls are under it whole: nothing they lead to goes back up to it */
 		for (e = 0; e < ne; e++)
 			flow[ci * ne + e] = whole ? cv[ci * ne + e] : r[e] * (cv[ci * ne + e] - up[ci * ne + e]);
 	}
@@ -1876,6 +1907,13 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 			size_t a = cu_out[j], b = cu_in[j];
 			if (!cinter[j])
 				continue;	/* inside a unit */
+			if (ne == 1) {	/* the common case, without the loop over events */
+				double pj = umatch[a] || rho[a] >= 1 ? 0 : cv[j] - flow[j];
+				part[j] = pj;
+				if (!umatch[a])
+					rest[b] += pj;
+				continue;
+			}
 			for (e = 0; e < ne; e++) {
 				/* none under a match whole: from a match, or a unit all under one */
 				double pj = umatch[a] || rho[a * ne + e] >= 1 ? 0
