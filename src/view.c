@@ -644,6 +644,15 @@ static void pull_down(struct pull *pl, const struct ugraph *g, size_t k, const d
  * finish it, if the solve could not be made): the values are the sweeps'
  * own fixed point, reached in a few sweeps.  Dense: cycles of at most
  * SOLVE_MAX members.
+ *
+ * A held member (or one with nothing to spend) keeps its terms, at 0, and
+ * elimination fills where a multiplier is 0 too, so the largest cycle's
+ * system has one shape each way in every round and try: its first solve
+ * writes a plan (struct splan) and the others are built into the plan's
+ * values and done from it, the arithmetic alone (python3's --ignore: two
+ * full solves and five from a plan, where seven were full).  The order
+ * made for one way serves the other: their matrices are nearly each
+ * other's transpose, whose fill an order keeps the same.
  */
 #define SOLVE_MAX 1024
 #define SOLVE_TRIES 8
@@ -1531,15 +1540,6 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 			continue;
 		lead[u * ne + e] = x > 0 ? x : 0;
 	}
-}
-
-/* n zeros at v: one store for the common single event, not a call to memset per unit */
-static inline void zero(double *v, size_t n)
-{
-	if (n == 1)
-		v[0] = 0;
-	else
-		memset(v, 0, n * sizeof(*v));
 }
 
 /* A unit's rho from what its calls in bring (in), d what it can spend; returns how far it moved. */
