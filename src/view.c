@@ -742,6 +742,7 @@ struct solver {
 	struct splan *fast, *last[2];
 	size_t fa;
 	int fail, logadds;
+	int noplan;		/* ANNOGRIND_SOLVE_PLANS=0: every solve a full one (tests) */
 	uint32_t *adds;
 	size_t nadds, capadds;
 };
@@ -768,6 +769,10 @@ static void solver_init(struct solver *sv, size_t cap)
 	sv->bprev = xmalloc((cap + 1) * sizeof(*sv->bprev));
 	sv->bkey = xmalloc((cap + 1) * sizeof(*sv->bkey));
 	sv->bhead = xmalloc(PICK_KEYS * sizeof(*sv->bhead));
+	{
+		const char *env = getenv("ANNOGRIND_SOLVE_PLANS");
+		sv->noplan = env && !strcmp(env, "0");
+	}
 }
 
 static void solver_release(struct solver *sv)
@@ -1138,7 +1143,7 @@ static int solver_run(struct solver *sv)
 		return rc;
 	}
 	sv->logadds = 0;
-	if (n == cap && !sv->pick) {
+	if (n == cap && !sv->pick && !sv->noplan) {
 		struct splan *pl = plan_find(sv);
 		int rc = pl ? plan_run(sv, pl) : 1;
 		if (pl && !rc)
@@ -1146,7 +1151,7 @@ static int solver_run(struct solver *sv)
 		if (rc <= 0)
 			return rc;
 	}
-	if (n == cap) {
+	if (n == cap && !sv->noplan) {
 		rec = plan_begin(sv);
 		sv->last[!sv->way] = sv->last[!sv->way] == rec ? NULL : sv->last[!sv->way];
 	}
@@ -1341,7 +1346,7 @@ static void solver_start(struct solver *sv, size_t n, size_t k, int way, int fir
 	if (first)
 		solver_order_of(sv, k, way);
 	sv->fast = NULL;
-	if (pl && pl->nslot && pl->n == n && n == sv->cap && !sv->pick &&
+	if (pl && pl->nslot && pl->n == n && n == sv->cap && !sv->pick && !sv->noplan &&
 	    !memcmp(pl->ord, sv->ord, n * sizeof(*sv->ord))) {
 		sv->fast = pl;
 		sv->fa = 0;
@@ -1353,7 +1358,7 @@ static void solver_start(struct solver *sv, size_t n, size_t k, int way, int fir
 	}
 	solver_clear(sv, n);
 	sv->nadds = 0;
-	sv->logadds = n == sv->cap;
+	sv->logadds = n == sv->cap && !sv->noplan;
 }
 
 /* After a build: 1 when it must be made again, into the rows (the plan did not fit). */
@@ -1364,7 +1369,7 @@ static int solver_built(struct solver *sv)
 	sv->fast = NULL;
 	solver_clear(sv, sv->n);
 	sv->nadds = 0;
-	sv->logadds = sv->n == sv->cap;
+	sv->logadds = sv->n == sv->cap && !sv->noplan;
 	return 1;
 }
 
