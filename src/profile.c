@@ -148,18 +148,8 @@ void profile_single_reserve(struct profile *p, size_t nfns)
 
 void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n)
 {
-	struct cc *m;
-	size_t k;
-
 	grow_by_id(&p->single, &p->nsingle, sizeof(*p->single), f->id);
-	m = p->single[f->id];
-	if (!m)
-		m = p->single[f->id] = profile_cc_new(p);
-	for (k = 0; k < n; k++)
-		if (v[k] > m->v[k])
-			m->v[k] = v[k];
-	if (n > m->ndef)
-		m->ndef = (uint32_t)n;
+	profile_single_max_in(p, f->id, v, n);
 }
 
 /*

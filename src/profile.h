@@ -308,7 +308,7 @@ void profile_adopt(struct profile *p, struct profile *base);
 
 /* Allocate a zeroed cost sized for the frozen event list. */
 struct cc *profile_cc_new(struct profile *p);
-/* profile.single of f: at least v (n columns); 0, or -1 without memory to grow */
+/* profile.single of f: at least v (n columns) */
 void profile_single_max(struct profile *p, const struct fn *f, const uint64_t *v, size_t n);
 /* Room in profile.single for ids below nfns (profile_single_max_in() may follow). */
 void profile_single_reserve(struct profile *p, size_t nfns);

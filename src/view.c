@@ -742,7 +742,7 @@ struct solver {
 	struct splan *fast, *last[2];
 	size_t fa;
 	int fail, logadds;
-	int noplan;		/* ANNOGRIND_SOLVE_PLANS=0: every solve a full one (tests) */
+	int noplan;		/* ANNOGRIND_SOLVE_PLANS=0: no plan written, every solve a full one (tests) */
 	uint32_t *adds;
 	size_t nadds, capadds;
 };
@@ -1143,7 +1143,7 @@ static int solver_run(struct solver *sv)
 		return rc;
 	}
 	sv->logadds = 0;
-	if (n == cap && !sv->pick && !sv->noplan) {
+	if (n == cap && !sv->pick) {
 		struct splan *pl = plan_find(sv);
 		int rc = pl ? plan_run(sv, pl) : 1;
 		if (pl && !rc)
@@ -1329,6 +1329,14 @@ static void solver_keep(struct solver *sv, size_t k, int way)
 	sv->ordk[way] = k + 1;
 }
 
+/* A build into the rows: empty, its calls of solver_add() logged when a plan may be written. */
+static void solver_rows(struct solver *sv, size_t n)
+{
+	solver_clear(sv, n);
+	sv->nadds = 0;
+	sv->logadds = n == sv->cap && !sv->noplan;
+}
+
 /*
  * Start a system of n members for cycle k, way 0 (down) or 1 (up); first
  * says it is the first try (its order is chosen, solver_order_of()).  It
@@ -1346,7 +1354,7 @@ static void solver_start(struct solver *sv, size_t n, size_t k, int way, int fir
 	if (first)
 		solver_order_of(sv, k, way);
 	sv->fast = NULL;
-	if (pl && pl->nslot && pl->n == n && n == sv->cap && !sv->pick && !sv->noplan &&
+	if (pl && pl->nslot && pl->n == n && n == sv->cap && !sv->pick &&
 	    !memcmp(pl->ord, sv->ord, n * sizeof(*sv->ord))) {
 		sv->fast = pl;
 		sv->fa = 0;
@@ -1356,9 +1364,7 @@ static void solver_start(struct solver *sv, size_t n, size_t k, int way, int fir
 			sv->b[i] = 0;
 		return;
 	}
-	solver_clear(sv, n);
-	sv->nadds = 0;
-	sv->logadds = n == sv->cap && !sv->noplan;
+	solver_rows(sv, n);
 }
 
 /* After a build: 1 when it must be made again, into the rows (the plan did not fit). */
@@ -1367,9 +1373,7 @@ static int solver_built(struct solver *sv)
 	if (!sv->fast || (!sv->fail && sv->fa == sv->fast->nadd))
 		return 0;
 	sv->fast = NULL;
-	solver_clear(sv, sv->n);
-	sv->nadds = 0;
-	sv->logadds = sv->n == sv->cap && !sv->noplan;
+	solver_rows(sv, sv->n);
 	return 1;
 }
 
@@ -2797,16 +2801,24 @@ static const char *kind_option(const struct opts_filter *v)
 	}
 }
 
+/* By filter: a plain name, matched by strcmp() alone (pattern_name_only()); free() it. */
+static unsigned char *names_only(const struct opts_filter *f, size_t n)
+{
+	unsigned char *m = xmalloc(n + 1);
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		m[k] = (unsigned char)pattern_name_only(f[k].glob);
+	return m;
+}
+
 /* The matches of one kind, by fn id. */
 static void match_kind(const struct profile *src, const struct opts_filter *v, size_t n,
 		       enum opts_filter_kind kind, unsigned char *m)
 {
-	/* by filter: a plain name, matched by strcmp() alone (pattern_name_only()) */
-	unsigned char *name_only = xmalloc(n + 1);
+	unsigned char *name_only = names_only(v, n);
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		name_only[i] = (unsigned char)pattern_name_only(v[i].glob);
 	for (i = 0; i < src->nfns; i++)
 		m[i] = (unsigned char)matches(src->fns[i], v, n, kind, name_only);
 	free(name_only);
@@ -2848,11 +2860,9 @@ int view_filters_check(const struct opts_filter *f, size_t n, const unsigned cha
 static void match_seen(const struct profile *src, const struct opts_filter *f, size_t n,
 		       enum opts_filter_kind kind, unsigned char *m, unsigned char *seen)
 {
-	unsigned char *name_only = xmalloc(n + 1);	/* as in match_kind() */
+	unsigned char *name_only = names_only(f, n);
 	size_t i, k;
 
-	for (k = 0; k < n; k++)
-		name_only[k] = (unsigned char)pattern_name_only(f[k].glob);
 	for (i = 0; i < src->nfns; i++)
 		for (k = 0; k < n; k++) {
 			if (f[k].kind != kind && seen[k])
