@@ -157,8 +157,8 @@ static const struct format formats[] = {
 	{ "flamegraph", FORMAT_ALL_PROFILES | FORMAT_KEEPS_ALL | FORMAT_MERGES_INLINED |
 	  FORMAT_NO_NEGATIVE | FORMAT_DIFF_STACKS,
 	  render_flamegraph, render_flamegraph_diff, NULL },
-	{ "html", FORMAT_KEEPS_ALL | FORMAT_NO_NEGATIVE | FORMAT_FOR_PEOPLE | FORMAT_DIFF_SPANS |
-	  FORMAT_SPANS | FORMAT_KEEPS_INSTR,
+	{ "html", FORMAT_KEEPS_CALLS | FORMAT_NEEDS_WHOLE | FORMAT_NO_NEGATIVE | FORMAT_FOR_PEOPLE |
+	  FORMAT_DIFF_SPANS | FORMAT_SPANS | FORMAT_ASM,
 	  render_html, render_html_diff, NULL },
 };
 

@@ -49,6 +49,8 @@ enum format_trait {
 	FORMAT_SPANS = 1 << 15,
 	/* shows one profile's machine code where it has instruction positions: the loader keeps them */
 	FORMAT_KEEPS_INSTR = 1 << 16,
+	/* reads every call (stacks, callers, a call graph) but keeps line costs as the text report */
+	FORMAT_KEEPS_CALLS = 1 << 17,
 };
 
 /* What the renderer of one profile is given. */

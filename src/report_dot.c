@@ -67,13 +67,35 @@ static void put_escaped(FILE *out, const char *s)
 	put_escaped_n(out, s, strlen(s));
 }
 
-/* A name the profile holds, cut once many name bytes were written (namecut.h). */
+/*
+ * At most this many bytes of one name in a DOT string: Graphviz refuses a
+ * quoted string past 16384 bytes ("longer than 16384?"), a byte takes at
+ * most 6 once escaped, and a tooltip holds three names.
+ */
+#define DOT_NAME_MAX 800
+
+/* The length of s cut to at most max bytes, at the start of a UTF-8 character. */
+static size_t utf8_cut(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--;
+	return max;
+}
+
+/*
+ * A name the profile holds, cut once many name bytes were written
+ * (namecut.h), and to DOT_NAME_MAX bytes whatever the budget.
+ */
 static void put_name(FILE *out, const char *s)
 {
-	size_t len, n = namecut(s, &len);
+	size_t len, n = namecut(s, &len), cut = utf8_cut(s, n, DOT_NAME_MAX);
 
-	put_escaped_n(out, s, n);
-	if (n < len) {
+	put_escaped_n(out, s, cut);
+	if (cut < n) {
+		fprintf(out, "\xe2\x80\xa6[%zu bytes]", len);
+	} else if (n < len) {
 		char m[NAMECUT_MARKER_MAX];
 		namecut_marker(m, len);
 		fputs(m, out);
@@ -339,10 +361,10 @@ static void put_graph(const struct report *r, uint64_t total, const struct fn *c
 	char num[32];
 
 	fputs("digraph callgrind {\n\tgraph [label=\"", out);
-	put_escaped(out, p->cmd && *p->cmd ? p->cmd : "(unknown)");
+	put_name(out, p->cmd && *p->cmd ? p->cmd : "(unknown)");
 	numfmt_commify(total, num);
 	fputs("\\n", out);
-	put_escaped(out, p->ev.ev[ev].name);
+	put_name(out, p->ev.ev[ev].name);
 	fprintf(out, " total: %s", num);
 	if (p->total_calculated)
 		fputs(" (calculated)", out);
@@ -356,7 +378,7 @@ static void put_graph(const struct report *r, uint64_t total, const struct fn *c
 			uint64_t v = fn_incl(p, nodes[n - 1])->v[ev];
 			numfmt_commify(v, num);
 			fprintf(out, ", down to %s ", num);
-			put_escaped(out, p->ev.ev[ev].name);
+			put_name(out, p->ev.ev[ev].name);
 			fprintf(out, " (%.2f%%) with what they call", share(v, total));
 		}
 		numfmt_commify(listed - n, num);

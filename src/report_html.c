@@ -1,4 +1,4 @@
-/* report_html: one self-contained HTML page (data as JSON, our script and style, the flame graph and call graph as SVG). */
+/* report_html: one self-contained HTML page to explore a profile: its data packed in JSON, our script and style, dot's call graph as SVG. */
 #include "report_html.h"
 
 #include <errno.h>
@@ -8,8 +8,10 @@
 #include <unistd.h>
 
 #include "arena.h"
+#include "escape.h"
 #include "html_assets.h"
 #include "json.h"
+#include "numfmt.h"
 #include "objdump.h"
 #include "outbuf.h"
 #include "ptrmap.h"
@@ -18,20 +20,13 @@
 #include "report_dot.h"
 #include "report_flame.h"
 #include "sort.h"
-
-/* A call shown in the function panel: the other end and its cost (diff: both sides). */
-struct hlink {
-	const void *other;
-	uint64_t count[2];
-	const struct cc *cc[2];
-	int recursive;
-	uint64_t key;		/* size of the sort event's cost, to keep the largest */
-};
+#include "stacks.h"
+#include "whole.h"
 
 /* A call made from a source line, under that line. */
 struct hsite {
 	uint64_t line;
-	const void *callee;
+	long callee;		/* its row */
 	uint64_t count[2];
 	const struct cc *cc[2];
 };
@@ -46,251 +41,540 @@ struct hfile {
 	size_t nsites, capsites;
 };
 
+/* The source span of a row, when it has one (HTML_SRC_ROWS rows at most). */
+struct hspan {
+	long row, file;
+	uint64_t lo, hi;
+};
+
 struct html {
 	struct report *r;
-	const struct profile *p;	/* one profile, or NEW */
-	const struct diff *d;		/* NULL: one profile */
+	const struct profile *p;	/* one profile (its pieces apart), or NEW */
+	const struct profile *m;	/* p's functions whole: the rows of one profile */
+	const struct whole *w;		/* p's pieces, or NULL (none given) */
+	const struct diff *d;		/* a comparison of the pieces, or NULL */
+	const struct diff *dw;		/* a comparison of whole functions: its rows */
+	const struct profile *old;	/* OLD's functions whole (a diff) */
 	struct outbuf *out;
-	long *ix;			/* by function id: its entry, or -1 */
-	size_t nid;
-	const void **ent;		/* rows first (nrows), then the others linked */
-	size_t nent, capent, nrows;
-	struct hlink **in, **outl;	/* per row: its callers and callees kept */
-	size_t *nin, *nout, *morein, *moreout;
+	size_t nrows, nev;
+	struct ptrmap row_of;		/* a diff: a side's whole function -> its row */
+	long *order;			/* rows by the sort event, largest first */
 	struct hfile *files;
 	size_t nfiles;
 	struct ptrmap file_ix;		/* file name (interned) -> index in files */
-	long *fileof;			/* per row: its file's index, or -1 */
-	uint64_t (*span)[2];		/* per row */
-	/* a diff's calls by function id (CSR) */
-	size_t *cfirst_out, *cfirst_in;
-	const struct diff_call **cout, **cin;
+	struct hspan *spans;
+	size_t nspans;
+	struct timespec mtime;		/* of the profile read, 0 when unknown */
+	char **newer;			/* sources newer than the profile */
+	size_t nnewer;
 };
 
-static uint32_t ent_id(const struct html *h, const void *e)
+/* ---- numbers packed: 5 bits a character, the last one from another set ---- */
+
+/*
+ * A count as base-32 digits, most significant first: the last from
+ * pk_end, the others from pk_more; '~' is a cost the event does not
+ * define.  Half the bytes of decimal JSON, and report.js reads them into
+ * typed arrays without JSON.parse making a number of each.
+ */
+static const char pk_end[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef";
+static const char pk_more[] = "ghijklmnopqrstuvwxyz0123456789-_";
+
+static void pk(struct outbuf *o, uint64_t v)
 {
-	return h->d ? ((const struct diff_fn *)e)->id : ((const struct fn *)e)->id;
+	char b[16];
+	int n = 0;
+
+	b[n++] = pk_end[v & 31];
+	for (v >>= 5; v; v >>= 5)
+		b[n++] = pk_more[v & 31];
+	while (n)
+		outbuf_putc(o, b[--n]);
 }
 
-static long entry(struct html *h, const void *e)
+/* The nev counts of c on side s (a diff's OLD lacks some events), '~' where undefined. */
+static void pk_cc(struct html *h, const struct cc *c, int s)
 {
-	uint32_t id = ent_id(h, e);
+	size_t e;
 
-	if (h->ix[id] >= 0)
-		return h->ix[id];
-	if (h->nent == h->capent) {
-		h->capent = h->capent ? 2 * h->capent : 256;
-		h->ent = xrealloc(h->ent, h->capent * sizeof(*h->ent));
+	for (e = 0; e < h->nev; e++) {
+		int def = c && (h->d ? (s || diff_has_event(h->d, e)) : cc_defined(h->p, c, e));
+		if (def)
+			pk(h->out, c->v[e]);
+		else
+			outbuf_putc(h->out, '~');
 	}
-	h->ent[h->nent] = e;
-	h->ix[id] = (long)h->nent;
-	return (long)h->nent++;
 }
 
-/* ---- costs ---- */
+/* ---- rows: the functions whole ---- */
 
-static void put_cc(struct html *h, const struct cc *c)
+static const struct fn *row_fn(const struct html *h, size_t k)
+{
+	return h->m->fns[k];
+}
+
+static const struct diff_fn *row_dfn(const struct html *h, size_t k)
+{
+	return h->dw->fns[k];
+}
+
+static const char *row_name(const struct html *h, size_t k)
+{
+	return h->d ? row_dfn(h, k)->name : row_fn(h, k)->k.name;
+}
+
+static const char *row_file(const struct html *h, size_t k)
+{
+	return h->d ? row_dfn(h, k)->file : row_fn(h, k)->k.file->name;
+}
+
+static const char *row_obj(const struct html *h, size_t k)
 {
 	if (h->d)
-		json_counts(h->out, c->v, h->d->nev, h->d->sgn, ",");
-	else
-		json_cost(h->out, h->p, c);
+		return row_dfn(h, k)->obj ? row_dfn(h, k)->obj : "";
+	return row_fn(h, k)->obj;
 }
 
-/* One profile: [..]; a diff: [[old..],[new..]] */
-static void put_cost(struct html *h, const struct cc *const c[2])
+/* Self or inclusive cost of row k on side s (one profile: s is ignored). */
+static const struct cc *row_cost(const struct html *h, size_t k, int incl, int s)
 {
-	if (!h->d) {
-		put_cc(h, c[1]);
-		return;
-	}
-	outbuf_putc(h->out, '[');
-	put_cc(h, c[0]);
-	outbuf_putc(h->out, ',');
-	put_cc(h, c[1]);
-	outbuf_putc(h->out, ']');
+	if (h->d)
+		return incl ? row_dfn(h, k)->incl[s] : row_dfn(h, k)->self[s];
+	return incl ? fn_incl(h->m, row_fn(h, k)) : row_fn(h, k)->self;
 }
 
-static void put_count(struct html *h, const uint64_t v[2])
+/* The row of a function of a side's whole profile (m, or old), or -1. */
+static long row_of_whole(const struct html *h, const struct fn *f)
 {
-	if (!h->d) {
-		outbuf_u64(h->out, v[1]);
-		return;
-	}
-	outbuf_putc(h->out, '[');
-	outbuf_u64(h->out, v[0]);
-	outbuf_putc(h->out, ',');
-	outbuf_u64(h->out, v[1]);
-	outbuf_putc(h->out, ']');
+	uint64_t *v;
+
+	if (!h->d)
+		return f ? (long)f->id : -1;
+	v = f ? ptrmap_get(&h->row_of, f) : NULL;
+	return v ? (long)*v : -1;
 }
 
-/* the size of a cost's primary sort event (a diff: of its change) */
-static uint64_t cost_key(const struct html *h, const struct cc *const c[2])
+/* The row of a piece (a function of p, or of the pieces' diff), or -1. */
+static long row_of_piece(const struct html *h, const void *e)
+{
+	int s;
+
+	if (!h->d) {
+		const struct fn *f = e;
+		return h->w ? (long)whole_of(h->w, f)->id : (long)f->id;
+	}
+	if (h->dw == h->d)
+		return (long)((const struct diff_fn *)e)->id;
+	for (s = 1; s >= 0; s--) {
+		const struct fn *f = ((const struct diff_fn *)e)->fn[s];
+		if (f && h->d->whole[s])
+			return row_of_whole(h, whole_of(h->d->whole[s], f));
+	}
+	return -1;
+}
+
+/* the size of a row's cost by the sort event (a diff: of its change), to order them */
+static uint64_t row_key(const struct html *h, size_t k)
 {
 	size_t e = h->r->sort[0];
+	int incl = h->r->o->inclusive;
 
 	if (h->d) {
-		uint64_t a = c[0] ? c[0]->v[e] : 0, b = c[1] ? c[1]->v[e] : 0;
+		uint64_t a = row_cost(h, k, 0, 0)->v[e], b = row_cost(h, k, 0, 1)->v[e];
 		return a > b ? a - b : b - a;
 	}
-	return c[1] && cc_defined(h->p, c[1], e) ? cc_abs(h->p, c[1]->v[e]) : 0;
+	return cc_defined(h->m, row_cost(h, k, incl, 1), e) ? cc_abs(h->m, row_cost(h, k, incl, 1)->v[e]) : 0;
 }
 
-/* ---- the rows: those of the text table ---- */
-
-static size_t rows_cap(const struct report *r)
+static int order_cmp(const void *x, const void *y, void *ctx)
 {
-	return r->o->top ? r->o->top : HTML_ROWS_MAX;
+	const struct html *h = ctx;
+	long a = *(const long *)x, b = *(const long *)y;
+	uint64_t ka = row_key(h, (size_t)a), kb = row_key(h, (size_t)b);
+	int c;
+
+	if (ka != kb)
+		return ka > kb ? -1 : 1;
+	c = strcmp(row_name(h, (size_t)a), row_name(h, (size_t)b));
+	return c ? c : (a > b) - (a < b);
 }
 
-static void pick_rows(struct html *h)
+static void order_rows(struct html *h)
 {
-	const struct report *r = h->r;
-	const struct profile *p = h->p;
-	size_t n, i, k, cap = rows_cap(r);
+	size_t k;
 
-	if (h->d) {
-		const struct diff_fn **v = report_diff_rows(r, h->d, &n);
-		for (i = 0; i < n && i < cap; i++)
-			entry(h, v[i]);
-		free(v);
-	} else {
-		const struct fn **all = report_sorted_fns(r, &n);
-		double *curr = xcalloc(r->nsort + 1, sizeof(*curr));
-		for (i = 0; i < n && h->nent < cap; i++) {
-			const struct fn *f = all[i];
-			const struct cc *c = r->o->inclusive ? fn_incl(p, f) : f->self;
-			if (!(f->listed || (r->o->inclusive && fn_in(p, f))))
+	h->order = xmalloc((h->nrows + 1) * sizeof(*h->order));
+	for (k = 0; k < h->nrows; k++)
+		h->order[k] = (long)k;
+	sort_array_r(h->order, h->nrows, sizeof(*h->order), order_cmp, h);
+}
+
+/* ---- the functions, columns of the data ---- */
+
+/* Names, files and objects: strings once each, rows by index. */
+static void put_names(struct html *h)
+{
+	struct outbuf *out = h->out;
+	struct ptrmap fix = { 0 }, oix = { 0 };
+	const char **fl = xmalloc((h->nrows + 1) * sizeof(*fl)), **ob = xmalloc((h->nrows + 1) * sizeof(*ob));
+	size_t k, nf = 0, no = 0;
+
+	outbuf_puts(out, ",\n\"name\":[");
+	for (k = 0; k < h->nrows; k++) {
+		if (k)
+			outbuf_putc(out, ',');
+		json_name(out, row_name(h, k));
+	}
+	outbuf_puts(out, "],\n\"file\":\"");
+	for (k = 0; k < h->nrows; k++) {
+		const char *f = row_file(h, k);
+		uint64_t *v = ptrmap_get(&fix, f);
+		if (!v) {
+			ptrmap_put(&fix, f, nf);
+			fl[nf++] = f;
+		}
+		pk(out, v ? *v : nf - 1);
+	}
+	outbuf_puts(out, "\",\n\"obj\":\"");
+	for (k = 0; k < h->nrows; k++) {
+		const char *o = row_obj(h, k);
+		uint64_t *v = ptrmap_get(&oix, o);
+		if (!v) {
+			ptrmap_put(&oix, o, no);
+			ob[no++] = o;
+		}
+		pk(out, v ? *v : no - 1);
+	}
+	outbuf_puts(out, "\",\n\"files\":[");
+	for (k = 0; k < nf; k++) {
+		if (k)
+			outbuf_putc(out, ',');
+		json_name(out, fl[k]);
+	}
+	outbuf_puts(out, "],\n\"objs\":[");
+	for (k = 0; k < no; k++) {
+		if (k)
+			outbuf_putc(out, ',');
+		json_name(out, ob[k]);
+	}
+	outbuf_putc(out, ']');
+	ptrmap_free(&fix);
+	ptrmap_free(&oix);
+	free(fl);
+	free(ob);
+}
+
+/*
+ * "self", "incl" (a diff: NEW's, and "self0", "incl0" OLD's): nev counts
+ * a row; "flags": 1 the inclusive cost is exact, 2 only in OLD, 4 only in
+ * NEW; "ncalls": how often it was called (one profile).
+ */
+static void put_fns(struct html *h)
+{
+	struct outbuf *out = h->out;
+	static const char *const key[4] = { "self", "incl", "self0", "incl0" };
+	size_t k;
+	int c;
+
+	put_names(h);
+	for (c = 0; c < (h->d ? 4 : 2); c++) {
+		outbuf_puts(out, ",\n\"");
+		outbuf_puts(out, key[c]);
+		outbuf_puts(out, "\":\"");
+		for (k = 0; k < h->nrows; k++)
+			pk_cc(h, row_cost(h, k, c & 1, c < 2), c < 2);
+		outbuf_putc(out, '"');
+	}
+	outbuf_puts(out, ",\n\"flags\":\"");
+	for (k = 0; k < h->nrows; k++) {
+		unsigned fl = 0;
+		if (h->d) {
+			const struct diff_fn *f = row_dfn(h, k);
+			fl = ((!f->fn[0] || f->fn[0]->incl_exact) && (!f->fn[1] || f->fn[1]->incl_exact)) |
+			     (!f->in[1] ? 2u : 0u) | (!f->in[0] ? 4u : 0u);
+		} else {
+			fl = row_fn(h, k)->incl_exact && h->m->incl;
+		}
+		pk(out, fl);
+	}
+	outbuf_putc(out, '"');
+	if (!h->d) {
+		outbuf_puts(out, ",\n\"ncalls\":\"");
+		for (k = 0; k < h->nrows; k++)
+			pk(out, fn_ncalls(h->m, row_fn(h, k)));
+		outbuf_putc(out, '"');
+	}
+}
+
+/* ---- the pieces of each function: its own code and what was inlined into it ---- */
+
+/* The pieces of row k: of p (one profile) or of the pieces' diff; *n of them (malloc'ed). */
+static const void **row_pieces(const struct html *h, size_t k, size_t *n)
+{
+	const void **v;
+	size_t i, cap;
+	int s;
+
+	*n = 0;
+	if (!h->d) {
+		if (!h->w || whole_npieces(h->w, k) < 2)
+			return NULL;
+		*n = whole_npieces(h->w, k);
+		v = xmalloc(*n * sizeof(*v));
+		for (i = 0; i < *n; i++)
+			v[i] = h->w->piece[h->w->first[k] + i];
+		return v;
+	}
+	if (h->dw == h->d)
+		return NULL;
+	cap = 0;
+	v = NULL;
+	for (s = 1; s >= 0; s--) {
+		const struct whole *w = h->d->whole[s];
+		const struct fn *f = row_dfn(h, k)->fn[s];
+		if (!w || !f || whole_npieces(w, f->id) < 2)
+			continue;
+		for (i = w->first[f->id]; i < w->first[f->id + 1]; i++) {
+			const struct diff_fn *x = diff_find(h->d, w->piece[i]->k.file->name, w->piece[i]->k.name);
+			size_t j;
+			for (j = 0; x && j < *n; j++)
+				if (v[j] == x)
+					x = NULL;
+			if (!x)
 				continue;
-			if (r->filter && report_threshold_reached(r, curr))
-				break;
-			entry(h, f);
-			for (k = 0; k < r->nsort; k++) {
-				size_t e = r->sort[k];
-				uint64_t tot = cc_defined(p, p->total, e) ? p->total->v[e] : 0;
-				if (!cc_defined(p, c, e))
-					continue;
-				curr[k] = r->o->inclusive ? (double)tot - (double)c->v[e]
-							  : curr[k] + (double)c->v[e];
+			if (*n == cap)
+				v = xrealloc(v, (cap = cap ? 2 * cap : 8) * sizeof(*v));
+			v[(*n)++] = x;
+		}
+	}
+	if (*n < 2) {
+		free(v);
+		*n = 0;
+		return NULL;
+	}
+	return v;
+}
+
+/* "pieces": for each function with several, its row, then name, file and self cost of each. */
+static void put_pieces(struct html *h)
+{
+	struct outbuf *out = h->out;
+	size_t k, i, n, total = 0;
+
+	outbuf_puts(out, ",\n\"pieces\":{\"row\":\"");
+	for (k = 0; k < h->nrows; k++) {
+		const void **v = row_pieces(h, k, &n);
+		for (i = 0; i < n; i++)
+			pk(out, k);
+		total += n;
+		free((void *)v);
+	}
+	outbuf_puts(out, "\",\"name\":[");
+	for (k = 0, total = 0; k < h->nrows; k++) {
+		const void **v = row_pieces(h, k, &n);
+		for (i = 0; i < n; i++) {
+			outbuf_puts(out, total++ ? ",[" : "[");
+			if (h->d) {
+				json_name(out, ((const struct diff_fn *)v[i])->name);
+				outbuf_putc(out, ',');
+				json_name(out, ((const struct diff_fn *)v[i])->file);
+			} else {
+				json_name(out, ((const struct fn *)v[i])->k.name);
+				outbuf_putc(out, ',');
+				json_name(out, ((const struct fn *)v[i])->k.file->name);
+			}
+			outbuf_putc(out, ']');
+		}
+		free((void *)v);
+	}
+	outbuf_puts(out, "],\"self\":\"");
+	for (k = 0; k < h->nrows; k++) {
+		const void **v = row_pieces(h, k, &n);
+		for (i = 0; i < n; i++) {
+			if (h->d) {
+				pk_cc(h, ((const struct diff_fn *)v[i])->self[1], 1);
+				pk_cc(h, ((const struct diff_fn *)v[i])->self[0], 0);
+			} else {
+				pk_cc(h, ((const struct fn *)v[i])->self, 1);
 			}
 		}
-		free(curr);
-		free(all);
+		free((void *)v);
 	}
-	h->nrows = h->nent;
+	outbuf_puts(out, "\"}");
 }
 
-/* ---- callers and callees ---- */
+/* ---- calls between functions whole ---- */
 
-static int link_cmp(const void *x, const void *y)
+/* "calls": caller and callee rows, count, inclusive cost (a diff: NEW's, then OLD's), recursive */
+static void put_calls(struct html *h)
 {
-	const struct hlink *a = x, *b = y;
+	struct outbuf *out = h->out;
+	size_t k, pass;
 
-	if (a->key != b->key)
-		return a->key > b->key ? -1 : 1;
+	outbuf_puts(out, ",\n\"calls\":{");
+	for (pass = 0; pass < (h->d ? 6u : 4u); pass++) {
+		static const char *const key[6] = { "from", "to", "rec", "count", "cost", "cost0" };
+		outbuf_puts(out, pass ? "\",\"" : "\"");
+		outbuf_puts(out, key[pass]);
+		outbuf_puts(out, "\":\"");
+		if (h->d) {
+			for (k = 0; k < h->dw->ncalls; k++) {
+				const struct diff_call *c = h->dw->calls[k];
+				if (pass == 0)
+					pk(out, c->caller->id);
+				else if (pass == 1)
+					pk(out, c->callee->id);
+				else if (pass == 2)
+					pk(out, c->recursive);
+				else if (pass == 3) {
+					pk(out, c->count[1]);
+					pk(out, c->count[0]);
+				} else {
+					pk_cc(h, c->cc[pass == 4], pass == 4);
+				}
+			}
+			continue;
+		}
+		for (k = 0; k < h->nrows; k++) {
+			const struct call *c;
+			for (c = fn_out(h->m, row_fn(h, k)); c; c = c->next_out) {
+				if (pass == 0)
+					pk(out, k);
+				else if (pass == 1)
+					pk(out, c->k.callee->id);
+				else if (pass == 2)
+					pk(out, c->recursive);
+				else if (pass == 3)
+					pk(out, c->count);
+			}
+		}
+		if (pass == 3) {
+			outbuf_puts(out, "\",\"cost\":\"");
+			for (k = 0; k < h->nrows; k++) {
+				const struct call *c;
+				for (c = fn_out(h->m, row_fn(h, k)); c; c = c->next_out)
+					pk_cc(h, c->cc, 1);
+			}
+		}
+	}
+	outbuf_puts(out, "\"}");
+}
+
+/* ---- the flame graph: the stacks of --format=flamegraph, as data ---- */
+
+/* Stacks worth at most this of the total are cut, as --format=flamegraph cuts them (report_flame.h). */
+static uint64_t flame_prune(const struct report *r, const struct profile *p, size_t ev)
+{
+	double thr = r->filter ? r->thr[0] : 100;
+	uint64_t total = p->total && cc_defined(p, p->total, ev) ? p->total->v[ev] : 0;
+
+	if (thr >= 100)
+		return 0;
+	return (uint64_t)((double)total * (100.0 - thr) / 100.0);
+}
+
+static int flame_of(const struct report *r, const struct profile *p, size_t ev, struct flame *fl)
+{
+	struct stacks s;
+
+	if (stacks_build(&s, p, ev, flame_prune(r, p, ev)))
+		return -1;
+	flame_build(fl, &s, p, 1);
+	stacks_release(&s);
 	return 0;
 }
 
-/* A diff's calls by caller and by callee, as arrays (one pass over d->calls). */
-static void diff_links_index(struct html *h)
+/*
+ * "flame": the frames depth first (children in the order drawn), the root
+ * "all" left out: each frame's row ("fn", the row + 1; 0 when the frame
+ * names no function of the table), depth and total cost of the sort
+ * event; a diff adds "old": the total of the same stack in OLD, '~' where
+ * OLD has none.  Frames point to the names of fl.names, made by function
+ * id: that id is the frame's function.
+ */
+static int put_flame(struct html *h)
 {
-	const struct diff *d = h->d;
-	size_t i, n = d->nfns;
-	size_t *fo = xcalloc(n + 2, sizeof(*fo)), *fi = xcalloc(n + 2, sizeof(*fi));
+	struct outbuf *out = h->out;
+	const struct profile *old = h->d ? h->old : NULL;
+	size_t ev = h->r->sort[0], i, pass;
+	struct flame fl, fo;
+	struct ptrmap ids = { 0 };
+	uint32_t *stack;
+	long oev = ev;
 
-	for (i = 0; i < d->ncalls; i++) {
-		fo[d->calls[i]->caller->id + 1]++;
-		fi[d->calls[i]->callee->id + 1]++;
+	if (old) {
+		const char *name = h->m->ev.ev[ev].name;
+		oev = events_find(&old->ev, name, strlen(name));
+		if (oev < 0)
+			old = NULL;
 	}
-	for (i = 0; i < n; i++) {
-		fo[i + 1] += fo[i];
-		fi[i + 1] += fi[i];
+	if (flame_of(h->r, h->m, ev, &fl))
+		return -1;
+	if (old && flame_of(h->r, old, (size_t)oev, &fo)) {
+		flame_release(&fl);
+		return -1;
 	}
-	h->cout = xcalloc(d->ncalls + 1, sizeof(*h->cout));
-	h->cin = xcalloc(d->ncalls + 1, sizeof(*h->cin));
-	{
-		size_t *po = xcalloc(n + 1, sizeof(*po)), *pi = xcalloc(n + 1, sizeof(*pi));
-		for (i = 0; i < d->ncalls; i++) {
-			const struct diff_call *c = d->calls[i];
-			h->cout[fo[c->caller->id] + po[c->caller->id]++] = c;
-			h->cin[fi[c->callee->id] + pi[c->callee->id]++] = c;
+	if (old)
+		flame_match(&fl, &fo);
+	for (i = 0; i < fl.nnames; i++)
+		if (fl.names[i])
+			ptrmap_put(&ids, fl.names[i], i);
+	stack = xmalloc((fl.maxdepth + 2) * sizeof(*stack));
+	outbuf_puts(out, ",\n\"flame\":{\"ev\":");
+	outbuf_u64(out, ev);
+	outbuf_puts(out, ",\"coarse\":");
+	outbuf_puts(out, fl.coarse ? "1" : "0");
+	outbuf_puts(out, ",\"moved\":");
+	outbuf_u64(out, fl.moved);
+	for (pass = 0; pass < (old ? 4u : 3u); pass++) {
+		static const char *const key[4] = { "fn", "depth", "v", "old" };
+		size_t depth = 0;
+		outbuf_puts(out, ",\"");
+		outbuf_puts(out, key[pass]);
+		outbuf_puts(out, "\":\"");
+		stack[0] = fl.node[0].child;
+		while (1) {
+			uint32_t c = stack[depth];
+			const struct fnode *x;
+			if (c == STACKS_NONE) {
+				if (!depth)
+					break;
+				depth--;
+				continue;
+			}
+			x = &fl.node[c];
+			stack[depth] = x->next;
+			if (pass == 0) {
+				uint64_t *id = ptrmap_get(&ids, x->name);
+				long row = id ? row_of_whole(h, h->m->fns[*id]) : -1;
+				pk(out, (uint64_t)(row + 1));
+			} else if (pass == 1) {
+				pk(out, depth + 1);
+			} else if (pass == 2) {
+				pk(out, x->total);
+			} else if (x->match == STACKS_NONE) {
+				outbuf_putc(out, '~');
+			} else {
+				pk(out, fo.node[x->match].total);
+			}
+			stack[++depth] = x->child;
 		}
-		free(po);
-		free(pi);
+		outbuf_putc(out, '"');
 	}
-	h->cfirst_out = fo;
-	h->cfirst_in = fi;
-}
-
-static size_t gather_links(struct html *h, const void *e, int callers, struct hlink **v)
-{
-	size_t n = 0, cap = 16;
-
-	*v = xmalloc(cap * sizeof(**v));
-	if (h->d) {
-		uint32_t id = ent_id(h, e);
-		const size_t *first = callers ? h->cfirst_in : h->cfirst_out;
-		const struct diff_call **cs = callers ? h->cin : h->cout;
-		size_t k;
-		for (k = first[id]; k < first[id + 1]; k++) {
-			const struct diff_call *c = cs[k];
-			struct hlink *l;
-			if (n == cap)
-				*v = xrealloc(*v, (cap *= 2) * sizeof(**v));
-			l = &(*v)[n++];
-			l->other = callers ? (const void *)c->caller : (const void *)c->callee;
-			l->count[0] = c->count[0];
-			l->count[1] = c->count[1];
-			l->cc[0] = c->cc[0];
-			l->cc[1] = c->cc[1];
-			l->recursive = c->recursive;
-			l->key = cost_key(h, l->cc);
-		}
-	} else {
-		const struct fn *f = e;
-		const struct call *c;
-		for (c = callers ? fn_in(h->p, f) : fn_out(h->p, f); c;
-		     c = callers ? c->next_in : c->next_out) {
-			struct hlink *l;
-			if (n == cap)
-				*v = xrealloc(*v, (cap *= 2) * sizeof(**v));
-			l = &(*v)[n++];
-			l->other = callers ? (const void *)c->k.caller : (const void *)c->k.callee;
-			l->count[0] = l->count[1] = c->count;
-			l->cc[0] = l->cc[1] = c->cc;
-			l->recursive = c->recursive;
-			l->key = cost_key(h, l->cc);
-		}
+	outbuf_puts(out, ",\"total\":");
+	outbuf_u64(out, fl.node[0].total);
+	if (old) {
+		outbuf_puts(out, ",\"total0\":");
+		outbuf_u64(out, fo.node[0].total);
 	}
-	/* the largest first; equal ones keep the profile's order */
-	sort_array(*v, n, sizeof(**v), link_cmp);
-	return n;
+	outbuf_putc(out, '}');
+	free(stack);
+	ptrmap_free(&ids);
+	flame_release(&fl);
+	if (old)
+		flame_release(&fo);
+	return 0;
 }
-
-static void pick_links(struct html *h)
-{
-	size_t i, k;
-
-	h->in = xcalloc(h->nrows + 1, sizeof(*h->in));
-	h->outl = xcalloc(h->nrows + 1, sizeof(*h->outl));
-	h->nin = xcalloc(h->nrows + 1, sizeof(*h->nin));
-	h->nout = xcalloc(h->nrows + 1, sizeof(*h->nout));
-	h->morein = xcalloc(h->nrows + 1, sizeof(*h->morein));
-	h->moreout = xcalloc(h->nrows + 1, sizeof(*h->moreout));
-	for (i = 0; i < h->nrows; i++) {
-		size_t n = gather_links(h, h->ent[i], 1, &h->in[i]);
-		h->nin[i] = n < HTML_LINKS_MAX ? n : HTML_LINKS_MAX;
-		h->morein[i] = n - h->nin[i];
-		n = gather_links(h, h->ent[i], 0, &h->outl[i]);
-		h->nout[i] = n < HTML_LINKS_MAX ? n : HTML_LINKS_MAX;
-		h->moreout[i] = n - h->nout[i];
-		for (k = 0; k < h->nin[i]; k++)
-			entry(h, h->in[i][k].other);
-		for (k = 0; k < h->nout[i]; k++)
-			entry(h, h->outl[i][k].other);
-	}
-}
-
 /* ---- sources: the lines around each row's span ---- */
 
 static const char *ent_file(const struct html *h, const void *e)
@@ -363,7 +647,7 @@ static int in_ranges(const struct hfile *f, uint64_t line)
 	return 0;
 }
 
-static void add_site(struct hfile *f, uint64_t line, const void *callee, const uint64_t count[2],
+static void add_site(struct hfile *f, uint64_t line, long callee, const uint64_t count[2],
 		     const struct cc *const cc[2])
 {
 	struct hsite *s;
@@ -419,23 +703,45 @@ static void diff_files_of(struct html *h)
 	free(ord);
 }
 
+
+/* The own piece of row k (its code in its own file): a function of p, or of the pieces' diff. */
+static const void *row_own(const struct html *h, size_t k)
+{
+	if (!h->d) {
+		const struct fn *f = row_fn(h, k);
+		size_t i;
+		if (!h->w)
+			return f;
+		for (i = h->w->first[k]; i < h->w->first[k + 1]; i++)
+			if (h->w->piece[i]->k.file == f->k.file ||
+			    !strcmp(h->w->piece[i]->k.file->name, f->k.file->name))
+				return h->w->piece[i];
+		return NULL;
+	}
+	if (h->dw == h->d)
+		return row_dfn(h, k);
+	return diff_find(h->d, row_file(h, k), row_name(h, k));
+}
+
 static void pick_sources(struct html *h)
 {
-	size_t i, k;
+	size_t i, k, nrows = h->nrows < HTML_SRC_ROWS ? h->nrows : HTML_SRC_ROWS;
 
-	h->fileof = xmalloc((h->nrows + 1) * sizeof(*h->fileof));
-	h->span = xcalloc(h->nrows + 1, sizeof(*h->span));
-	for (i = 0; i < h->nrows; i++) {
-		const char *name = ent_file(h, h->ent[i]);
+	h->spans = xcalloc(nrows + 1, sizeof(*h->spans));
+	for (i = 0; i < nrows; i++) {
+		const void *e = row_own(h, (size_t)h->order[i]);
+		const char *name = e ? ent_file(h, e) : "???";
 		uint64_t lo = 0, hi = 0;
 		struct hfile *f;
-		h->fileof[i] = -1;
-		if (!strcmp(name, "???") || !ent_span(h, h->ent[i], &lo, &hi))
+		struct hspan *sp;
+		if (!strcmp(name, "???") || !ent_span(h, e, &lo, &hi))
 			continue;
-		h->fileof[i] = file_index(h, name, h->d ? NULL : ((const struct fn *)h->ent[i])->k.file);
-		h->span[i][0] = lo;
-		h->span[i][1] = hi;
-		f = &h->files[h->fileof[i]];
+		sp = &h->spans[h->nspans++];
+		sp->row = h->order[i];
+		sp->file = file_index(h, name, h->d ? NULL : ((const struct fn *)e)->k.file);
+		sp->lo = lo;
+		sp->hi = hi;
+		f = &h->files[sp->file];
 		if (f->nrg == f->caprg) {
 			f->caprg = f->caprg ? 2 * f->caprg : 8;
 			f->rg = xrealloc(f->rg, f->caprg * sizeof(*f->rg));
@@ -466,7 +772,7 @@ static void pick_sources(struct html *h)
 			const struct diff_site *s;
 			for (s = f->df ? f->df->sites : NULL; s; s = s->next)
 				if (in_ranges(f, s->k.line))
-					add_site(f, s->k.line, s->k.callee, s->count,
+					add_site(f, s->k.line, row_of_piece(h, s->k.callee), s->count,
 						 (const struct cc *const *)s->cc);
 		} else {
 			const struct callsite *s;
@@ -474,25 +780,40 @@ static void pick_sources(struct html *h)
 				const uint64_t c[2] = { s->count, s->count };
 				const struct cc *const cc[2] = { s->cc, s->cc };
 				if (in_ranges(f, s->k.line))
-					add_site(f, s->k.line, s->k.callee, c, cc);
+					add_site(f, s->k.line, row_of_piece(h, s->k.callee), c, cc);
 			}
 		}
 		sort_array(f->sites, f->nsites, sizeof(*f->sites), site_cmp);
-		for (k = 0; k < f->nsites; k++)
-			entry(h, f->sites[k].callee);
 	}
+}
+
+/* Was the file named on the command line (read even with --auto=no)? */
+static int user_named(const struct opts *o, const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < o->nuser; k++)
+		if (!strcmp(o->user_files[k], name))
+			return 1;
+	return 0;
 }
 
 /*
  * The text of a source file (the current folder, then -I), NUL-terminated,
- * or NULL with *why (NULL: found nowhere).
+ * or NULL with *why (NULL: found nowhere).  With --auto=no only the files
+ * named on the command line are read.  A file newer than the profile is
+ * noted in h->newer, as the text report warns of it.
  */
-static char *read_source(const struct html *h, const char *name, size_t *len, const char **why)
+static char *read_source(struct html *h, const char *name, size_t *len, const char **why)
 {
 	const struct opts *o = h->r->o;
 	size_t k;
 
 	*why = NULL;
+	if (!o->auto_annotate && !user_named(o, name)) {
+		*why = "not read: --auto=no reads only the source files named on the command line";
+		return NULL;
+	}
 	for (k = 0; k <= o->ninclude; k++) {
 		const char *dir = k ? o->include[k - 1] : "", *w = NULL;
 		char *path = xmalloc(strlen(dir) + strlen(name) + 1), *buf;
@@ -521,10 +842,25 @@ static char *read_source(const struct html *h, const char *name, size_t *len, co
 			*why = "binary: it holds NUL bytes";
 			continue;
 		}
+		/* to the nanosecond, as the text report: saved in the second the profile was written is newer */
+		if (h->mtime.tv_sec && (st.st_mtim.tv_sec > h->mtime.tv_sec ||
+					(st.st_mtim.tv_sec == h->mtime.tv_sec &&
+					 st.st_mtim.tv_nsec > h->mtime.tv_nsec))) {
+			h->newer = xrealloc(h->newer, (h->nnewer + 1) * sizeof(*h->newer));
+			h->newer[h->nnewer++] = xstrdup(name);
+		}
 		*len = got;
 		return buf;
 	}
 	return NULL;
+}
+
+/* A line's cost (a diff: NEW's, then OLD's). */
+static void put_line_cc(struct html *h, const struct cc *const c[2])
+{
+	pk_cc(h, c[1], 1);
+	if (h->d)
+		pk_cc(h, c[0], 0);
 }
 
 static const struct cc *line_cost(const struct html *h, const struct hfile *f, uint64_t line,
@@ -550,12 +886,15 @@ static void put_file(struct html *h, const struct hfile *f)
 	const char *fname = h->d ? report_diff_source_name(h->r, h->d, f->name) : f->name;
 	size_t len = 0, k, si = 0;
 	const char *why, *at, *end;
+	size_t nnewer = h->nnewer;
 	char *text = read_source(h, fname, &len, &why);
 	uint64_t line = 1;
 	int first = 1;
 
 	outbuf_puts(out, "{\"name\":");
 	json_name(out, f->name);
+	if (h->nnewer > nnewer)
+		outbuf_puts(out, ",\"newer\":1");
 	outbuf_puts(out, ",\"why\":");
 	json_str(out, text ? NULL : why ? why : "not found in the current folder or an -I folder");
 	outbuf_puts(out, ",\"lines\":[");
@@ -607,10 +946,13 @@ static void put_file(struct html *h, const struct hfile *f)
 			}
 			if (has_cost || (si < f->nsites && f->sites[si].line == l)) {
 				outbuf_putc(out, ',');
-				if (has_cost)
-					put_cost(h, c);
-				else
+				if (has_cost) {
+					outbuf_putc(out, '"');
+					put_line_cc(h, c);
+					outbuf_putc(out, '"');
+				} else {
 					outbuf_puts(out, "null");
+				}
 			}
 			if (si < f->nsites && f->sites[si].line == l) {
 				int firstc = 1;
@@ -619,11 +961,13 @@ static void put_file(struct html *h, const struct hfile *f)
 					const struct hsite *st = &f->sites[si];
 					outbuf_puts(out, firstc ? "[" : ",[");
 					firstc = 0;
-					outbuf_u64(out, (uint64_t)h->ix[ent_id(h, st->callee)]);
-					outbuf_putc(out, ',');
-					put_count(h, st->count);
-					outbuf_putc(out, ',');
-					put_cost(h, st->cc);
+					outbuf_u64(out, (uint64_t)(st->callee + 1));
+					outbuf_puts(out, ",\"");
+					pk(out, st->count[1]);
+					if (h->d)
+						pk(out, st->count[0]);
+					put_line_cc(h, st->cc);
+					outbuf_putc(out, '"');
 					outbuf_putc(out, ']');
 				}
 				outbuf_putc(out, ']');
@@ -635,128 +979,8 @@ static void put_file(struct html *h, const struct hfile *f)
 	free(text);
 }
 
-/* ---- the data block ---- */
 
-static void put_links(struct html *h, const struct hlink *v, size_t n)
-{
-	size_t k;
-
-	outbuf_putc(h->out, '[');
-	for (k = 0; k < n; k++) {
-		if (k)
-			outbuf_putc(h->out, ',');
-		outbuf_putc(h->out, '[');
-		outbuf_u64(h->out, (uint64_t)h->ix[ent_id(h, v[k].other)]);
-		outbuf_putc(h->out, ',');
-		put_count(h, v[k].count);
-		outbuf_putc(h->out, ',');
-		put_cost(h, v[k].cc);
-		outbuf_puts(h->out, v[k].recursive ? ",1]" : ",0]");
-	}
-	outbuf_putc(h->out, ']');
-}
-
-static void put_entry(struct html *h, size_t i)
-{
-	struct outbuf *out = h->out;
-	const void *e = h->ent[i];
-	const char *name, *file, *obj;
-	const struct cc *self[2], *incl[2];
-	int exact;
-
-	if (h->d) {
-		const struct diff_fn *f = e;
-		name = f->name;
-		file = f->file;
-		obj = f->obj ? f->obj : "";
-		self[0] = f->self[0];
-		self[1] = f->self[1];
-		incl[0] = f->incl[0];
-		incl[1] = f->incl[1];
-		exact = (!f->fn[0] || f->fn[0]->incl_exact) && (!f->fn[1] || f->fn[1]->incl_exact);
-	} else {
-		const struct fn *f = e;
-		name = f->k.name;
-		file = f->k.file->name;
-		obj = f->obj;
-		self[0] = self[1] = f->self;
-		incl[0] = incl[1] = fn_incl(h->p, f);
-		exact = f->incl_exact && h->p->incl;
-	}
-	outbuf_puts(out, i ? ",\n{\"id\":" : "\n{\"id\":");
-	outbuf_u64(out, ent_id(h, e));
-	outbuf_puts(out, ",\"name\":");
-	json_name(out, name);
-	outbuf_puts(out, ",\"file\":");
-	json_name(out, file);
-	outbuf_puts(out, ",\"obj\":");
-	json_name(out, obj);
-	outbuf_puts(out, ",\"self\":");
-	put_cost(h, self);
-	outbuf_puts(out, ",\"incl\":");
-	put_cost(h, incl);
-	outbuf_puts(out, exact ? ",\"exact\":1" : ",\"exact\":0");
-	if (h->d) {
-		const struct diff_fn *f = e;
-		outbuf_puts(out, ",\"status\":\"");
-		outbuf_puts(out, !f->in[0] ? "new" : !f->in[1] ? "gone" : "both");
-		outbuf_putc(out, '"');
-	} else {
-		const struct fn *f = e;
-		outbuf_puts(out, ",\"calls\":");
-		outbuf_u64(out, fn_ncalls(h->p, f));
-		outbuf_puts(out, ",\"cycle\":");
-		outbuf_u64(out, f->cycle);
-	}
-	if (i < h->nrows) {
-		outbuf_puts(out, ",\n \"callers\":");
-		put_links(h, h->in[i], h->nin[i]);
-		outbuf_puts(out, ",\n \"callees\":");
-		put_links(h, h->outl[i], h->nout[i]);
-		outbuf_puts(out, ",\"more\":[");
-		outbuf_u64(out, h->morein[i]);
-		outbuf_putc(out, ',');
-		outbuf_u64(out, h->moreout[i]);
-		outbuf_puts(out, "],\"src\":");
-		if (h->fileof[i] < 0) {
-			outbuf_puts(out, "-1");
-		} else {
-			outbuf_u64(out, (uint64_t)h->fileof[i]);
-			outbuf_puts(out, ",\"span\":[");
-			outbuf_u64(out, h->span[i][0]);
-			outbuf_putc(out, ',');
-			outbuf_u64(out, h->span[i][1]);
-			outbuf_putc(out, ']');
-		}
-	}
-	outbuf_putc(out, '}');
-}
-
-static void put_events(struct html *h)
-{
-	const struct profile *p = h->p;
-	size_t i;
-
-	outbuf_puts(h->out, "\"events\":[");
-	for (i = 0; i < p->ev.n; i++) {
-		outbuf_puts(h->out, i ? ",{\"name\":" : "{\"name\":");
-		json_str(h->out, p->ev.ev[i].name);
-		outbuf_puts(h->out, ",\"long\":");
-		json_str(h->out, p->ev.ev[i].longname);
-		outbuf_puts(h->out, h->d && !diff_has_event(h->d, i) ? ",\"old\":0}" : "}");
-	}
-	outbuf_puts(h->out, "],\n\"show\":[");
-	for (i = 0; i < h->r->nshow; i++) {
-		if (i)
-			outbuf_putc(h->out, ',');
-		outbuf_u64(h->out, h->r->show[i]);
-	}
-	outbuf_puts(h->out, "],\"sort\":");
-	outbuf_u64(h->out, h->r->sort[0]);
-	outbuf_puts(h->out, h->r->o->inclusive ? ",\"order\":\"inclusive\"" : ",\"order\":\"self\"");
-}
-
-/* ---- the SVGs ---- */
+/* ---- the call graph: --format=dot of the functions whole, through dot -Tsvg ---- */
 
 /* What fn writes to r->out, in memory (malloc'ed), or NULL when it fails. */
 static char *capture(struct report *r, int (*fn)(struct report *, const void *), const void *arg,
@@ -780,21 +1004,14 @@ static char *capture(struct report *r, int (*fn)(struct report *, const void *),
 	return buf;
 }
 
-static int flame_one(struct report *r, const void *arg)
+/* --format=dot of the profile arg (the functions whole: the same graph as --format=dot draws). */
+static int dot_of(struct report *r, const void *arg)
 {
-	(void)arg;
-	return report_flamegraph(r);
-}
+	const struct profile *saved = r->p;
 
-static int flame_diff(struct report *r, const void *old)
-{
-	return report_flamegraph_diff(r, old);
-}
-
-static int dot_one(struct report *r, const void *arg)
-{
-	(void)arg;
+	r->p = arg;
 	report_dot(r);
+	r->p = saved;
 	return 0;
 }
 
@@ -808,11 +1025,11 @@ static void put_svg(struct outbuf *out, const char *svg, size_t len)
 }
 
 /* The call graph: DOT (report_dot.c) through dot -Tsvg; NULL with a note why not. */
-static char *call_graph(struct report *r, char *note, size_t notelen, size_t *svglen)
+static char *call_graph(struct html *h, char *note, size_t notelen, size_t *svglen)
 {
 	char tmpl[] = "/tmp/annogrind-dot-XXXXXX", err[256];
 	size_t len;
-	char *dot = capture(r, dot_one, NULL, &len), *svg = NULL;
+	char *dot = capture(h->r, dot_of, h->m, &len), *svg = NULL;
 	int fd;
 
 	if (!dot) {
@@ -824,10 +1041,12 @@ static char *call_graph(struct report *r, char *note, size_t notelen, size_t *sv
 		snprintf(note, notelen, "no temporary file for the call graph: %s", strerror(errno));
 	} else {
 		const char *argv[] = { "dot", "-Tsvg", tmpl, NULL };
-		if (objdump_run(argv, &svg, svglen, err, sizeof(err)))
-			snprintf(note, notelen, "Graphviz's dot did not draw the call graph (%s): "
+		if (objdump_run(argv, &svg, svglen, err, sizeof(err)) && !strncmp(err, "cannot run", 10))
+			snprintf(note, notelen, "Graphviz's dot could not be run (%s): "
 				 "install Graphviz (Debian graphviz) and make the report again, "
 				 "or draw it with annogrind --format=dot PROFILE | dot -Tsvg", err);
+		else if (!svg)
+			snprintf(note, notelen, "Graphviz's dot did not draw the call graph: %s", err);
 	}
 	if (fd >= 0) {
 		close(fd);
@@ -837,6 +1056,78 @@ static char *call_graph(struct report *r, char *note, size_t notelen, size_t *sv
 	return svg;
 }
 
+/* ---- with JavaScript off: a plain table of the top functions ---- */
+
+/* Profile text as HTML text: the five specials as entities, controls and bidi as \xHH (escape.h). */
+static void put_html_text(struct outbuf *out, const char *s, size_t max)
+{
+	size_t len = strlen(s), i, n;
+
+	if (len > max) {
+		len = max;
+		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+			len--;
+	}
+	for (i = 0; i < len; i += n) {
+		unsigned char c = (unsigned char)s[i];
+		n = escape_unit(s + i, len - i);
+		if (n) {
+			escape_hex_outbuf(out, s + i, n);
+			continue;
+		}
+		n = 1;
+		if (c == '&')
+			outbuf_puts(out, "&amp;");
+		else if (c == '<')
+			outbuf_puts(out, "&lt;");
+		else if (c == '>')
+			outbuf_puts(out, "&gt;");
+		else if (c == '"')
+			outbuf_puts(out, "&quot;");
+		else if (c == '\'')
+			outbuf_puts(out, "&#39;");
+		else
+			outbuf_putc(out, (char)c);
+	}
+	if (len < strlen(s))
+		outbuf_puts(out, "\xe2\x80\xa6");
+}
+
+static void put_noscript(struct html *h)
+{
+	struct outbuf *out = h->out;
+	size_t ev = h->r->sort[0], i, n = h->nrows < HTML_NOSCRIPT_ROWS ? h->nrows : HTML_NOSCRIPT_ROWS;
+	int incl = h->r->o->inclusive && !h->d;
+	char num[32];
+
+	outbuf_puts(out, "<noscript><p class=\"note\">JavaScript is off: this is the page's "
+			 "plain summary. Turn JavaScript on (the page runs only its own script and "
+			 "loads nothing) for every function, the flame graph, search and sources.</p>\n"
+			 "<table class=\"plain\"><tr><th>Function</th><th>File</th><th>");
+	put_html_text(out, h->p->ev.ev[ev].name, 200);
+	outbuf_puts(out, h->d ? " change" : incl ? " inclusive" : " self");
+	outbuf_puts(out, "</th></tr>\n");
+	for (i = 0; i < n; i++) {
+		size_t k = (size_t)h->order[i];
+		uint64_t v;
+		outbuf_puts(out, "<tr><td><bdi>");
+		put_html_text(out, row_name(h, k), 300);
+		outbuf_puts(out, "</bdi></td><td><bdi>");
+		put_html_text(out, row_file(h, k), 200);
+		outbuf_puts(out, "</bdi></td><td class=\"num\">");
+		if (h->d) {
+			uint64_t a = row_cost(h, k, 0, 0)->v[ev], b = row_cost(h, k, 0, 1)->v[ev];
+			outbuf_putc(out, b >= a ? '+' : '-');
+			v = b >= a ? b - a : a - b;
+		} else {
+			v = row_cost(h, k, incl, 1)->v[ev];
+		}
+		numfmt_commify(v, num);
+		outbuf_puts(out, num);
+		outbuf_puts(out, "</td></tr>\n");
+	}
+	outbuf_puts(out, "</table></noscript>\n");
+}
 /* ---- the Content-Security-Policy: the hash of each inline script ---- */
 
 /* SHA-256 (FIPS 180-4), for the CSP's 'sha256-...' sources */
@@ -912,30 +1203,15 @@ static void csp_hash(const char *s, size_t n, char *out)
 	strcpy(o, "'");
 }
 
-/* The text of the flame graph's script (between its CDATA markers), or NULL. */
-static const char *flame_script(const char *svg, size_t *n)
-{
-	const char *s = svg ? strstr(svg, "<script") : NULL, *a, *e;
-
-	if (!s || !(a = strstr(s, "<![CDATA[")) || !(e = strstr(a, "]]></script>")))
-		return NULL;
-	a += 9;
-	*n = (size_t)(e - a);
-	return a;
-}
 
 /* ---- the page ---- */
 
-static void put_page(struct html *h, const char *flame, size_t flamelen, const char *graph,
-		     size_t graphlen)
+static void put_head(struct html *h)
 {
 	struct outbuf *out = h->out;
-
 	char hash[64], *js = xmalloc(strlen(html_js) + 2);
-	const char *fs;
-	size_t n;
 
-	/* only our two scripts run: the page's and the flame graph's, by their hashes */
+	/* only our script runs, by its hash */
 	outbuf_puts(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 			 "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 			 "script-src ");
@@ -944,67 +1220,30 @@ static void put_page(struct html *h, const char *flame, size_t flamelen, const c
 	csp_hash(js, strlen(js), hash);
 	free(js);
 	outbuf_puts(out, hash);
-	if ((fs = flame_script(flame, &n))) {
-		csp_hash(fs, n, hash);
-		outbuf_putc(out, ' ');
-		outbuf_puts(out, hash);
-	}
 	outbuf_puts(out, "; style-src 'unsafe-inline'; img-src data:\">\n"
 			 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 			 "<title>annogrind report</title>\n<style>\n");
 	outbuf_puts(out, html_css);
+	/* the places of the flame graph and the table are kept before the script fills them */
 	outbuf_puts(out, "</style>\n</head>\n<body>\n"
-			 "<header id=\"ag-head\"></header>\n"
-			 "<main>\n<section id=\"ag-panel\" hidden></section>\n"
-			 "<section id=\"ag-table\"></section>\n"
-			 "<section id=\"ag-flame\"><h2>Flame graph</h2>\n");
-	if (flame)
-		put_svg(out, flame, flamelen);
-	outbuf_puts(out, "</section>\n<section id=\"ag-graph\"><h2>Call graph</h2>\n");
-	if (graph)
-		put_svg(out, graph, graphlen);
-	outbuf_puts(out, "</section>\n</main>\n");
+			 "<header id=\"ag-head\"><h1>");
+	outbuf_puts(out, h->d ? "annogrind comparison" : "annogrind report");
+	outbuf_puts(out, "</h1><div id=\"ag-meta\"></div><div id=\"ag-controls\"></div></header>\n"
+			 "<main>\n<section id=\"ag-flame\"><h2>Flame graph</h2>"
+			 "<div id=\"ag-flame-bar\" class=\"bar\"></div><div id=\"ag-flame-box\" class=\"fbox\"></div></section>\n"
+			 "<section id=\"ag-table\"><h2>Functions</h2>\n");
+	put_noscript(h);
+	outbuf_puts(out, "<div id=\"ag-grid\" class=\"grid\"></div></section>\n"
+			 "<section id=\"ag-graph\"><h2>Call graph</h2>\n");
 }
 
-static int html_run(struct html *h, const struct profile *old, const char *old_name,
-		    const char *new_name, int tools)
+static void put_header_data(struct html *h, const char *old_name, const char *new_name)
 {
-	struct report *r = h->r;
-	static struct outbuf ob;
-	struct outbuf *out = &ob;
-	char note[600] = "", *flame, *graph = NULL;
-	size_t flamelen = 0, graphlen = 0, i;
+	struct outbuf *out = h->out;
+	const struct report *r = h->r;
+	size_t i;
 
-	h->out = out;
-	h->nid = h->d ? h->d->nfns : h->p->nfns;
-	h->ix = xmalloc((h->nid + 1) * sizeof(*h->ix));
-	for (i = 0; i < h->nid; i++)
-		h->ix[i] = -1;
-	if (h->d)
-		diff_links_index(h);
-	pick_rows(h);
-	pick_links(h);
-	pick_sources(h);
-
-	flame = h->d ? capture(r, flame_diff, old, &flamelen) : capture(r, flame_one, NULL, &flamelen);
-	if (!flame)
-		return -1;
-	if (tools && !h->d && r->o->top > HTML_GRAPH_MAX)
-		snprintf(note, sizeof(note), "The call graph is drawn for --top=%d or less: "
-			 "annogrind --format=dot --top=N PROFILE | dot -Tsvg draws more.", HTML_GRAPH_MAX);
-	else if (tools && !h->d)
-		graph = call_graph(r, note, sizeof(note), &graphlen);
-	else if (h->d)
-		snprintf(note, sizeof(note), "No call graph for a comparison: annogrind --format=dot "
-			 "PROFILE | dot -Tsvg draws the graph of one profile.");
-	else
-		snprintf(note, sizeof(note), "The call graph was not drawn: "
-			 "annogrind --format=dot PROFILE | dot -Tsvg draws it.");
-
-	outbuf_init(out, r->out);
-	put_page(h, flame, flamelen, graph, graphlen);
-	json_html_safe(1);
-	outbuf_puts(out, "<script type=\"application/json\" id=\"ag-data\">\n{\"kind\":");
+	outbuf_puts(out, "{\"kind\":");
 	outbuf_puts(out, h->d ? "\"diff\"" : "\"profile\"");
 	outbuf_puts(out, ",\"profiles\":[");
 	if (h->d) {
@@ -1021,94 +1260,197 @@ static int html_run(struct html *h, const struct profile *old, const char *old_n
 		json_str(out, r->input_name);
 	}
 	outbuf_puts(out, "],\n\"cmd\":");
-	json_str(out, h->p->cmd);
+	json_name(out, h->p->cmd);
 	if (h->d) {
 		outbuf_puts(out, ",\"old_cmd\":");
-		json_str(out, h->d->p[DIFF_OLD]->cmd);
+		json_name(out, h->d->p[DIFF_OLD]->cmd);
 	}
 	outbuf_puts(out, ",\"creator\":");
-	json_str(out, h->p->creator);
-	outbuf_puts(out, ",\n");
-	put_events(h);
-	outbuf_puts(out, ",\n\"totals\":");
-	if (h->d) {
-		put_cost(h, (const struct cc *const *)h->d->total);
-	} else {
-		const struct cc *t[2] = { h->p->total, h->p->total };
-		put_cost(h, t);
+	json_name(out, h->p->creator);
+	outbuf_puts(out, ",\n\"events\":[");
+	for (i = 0; i < h->nev; i++) {
+		outbuf_puts(out, i ? ",{\"name\":" : "{\"name\":");
+		json_str(out, h->p->ev.ev[i].name);
+		outbuf_puts(out, ",\"long\":");
+		json_str(out, h->p->ev.ev[i].longname);
+		outbuf_puts(out, h->d && !diff_has_event(h->d, i) ? ",\"old\":0}" : "}");
 	}
-	outbuf_puts(out, ",\"nfns\":");
-	outbuf_u64(out, h->nid);
-	outbuf_puts(out, ",\"nrows\":");
-	outbuf_u64(out, h->nrows);
-	outbuf_puts(out, ",\"cap\":");
-	outbuf_u64(out, rows_cap(r));
+	outbuf_puts(out, "],\n\"show\":[");
+	for (i = 0; i < r->nshow; i++) {
+		if (i)
+			outbuf_putc(out, ',');
+		outbuf_u64(out, r->show[i]);
+	}
+	outbuf_puts(out, "],\"sort\":");
+	outbuf_u64(out, r->sort[0]);
+	outbuf_puts(out, r->o->inclusive ? ",\"order\":\"inclusive\"" : ",\"order\":\"self\"");
 	outbuf_puts(out, ",\"threshold\":");
 	json_str(out, r->filter ? r->thr_text[0] : NULL);
 	outbuf_puts(out, ",\"incl_known\":");
-	outbuf_puts(out, h->d || h->p->incl ? "1" : "0");
-	outbuf_puts(out, ",\"graph_note\":");
-	json_str(out, graph ? NULL : note);
-	outbuf_puts(out, ",\n");
-	if (!h->d && h->p->nicodes && h->nrows) {
-		/* report_asm_json() writes "machine_code": [...],\n; objdump's text only with tools */
-		struct opts o = *r->o;
-		const struct opts *saved = r->o;
-		o.disasm = tools;
-		r->o = &o;
-		report_asm_json(r, out, (const struct fn *const *)h->ent,
-				h->nrows < HTML_ASM_MAX ? h->nrows : HTML_ASM_MAX);
-		r->o = saved;
+	outbuf_puts(out, h->d || h->m->incl ? "1" : "0");
+	outbuf_puts(out, ",\"nrows\":");
+	outbuf_u64(out, h->nrows);
+	outbuf_puts(out, ",\n\"totals\":\"");
+	pk_cc(h, h->d ? h->d->total[1] : h->p->total, 1);
+	if (h->d)
+		pk_cc(h, h->d->total[0], 0);
+	outbuf_putc(out, '"');
+}
+
+/* The sources: spans of the top rows, then the files with their lines. */
+static void put_sources(struct html *h)
+{
+	struct outbuf *out = h->out;
+	size_t i;
+
+	outbuf_puts(out, ",\n\"spans\":[");
+	for (i = 0; i < h->nspans; i++) {
+		outbuf_puts(out, i ? ",[" : "[");
+		outbuf_u64(out, (uint64_t)h->spans[i].row);
+		outbuf_putc(out, ',');
+		outbuf_u64(out, (uint64_t)h->spans[i].file);
+		outbuf_putc(out, ',');
+		outbuf_u64(out, h->spans[i].lo);
+		outbuf_putc(out, ',');
+		outbuf_u64(out, h->spans[i].hi);
+		outbuf_putc(out, ']');
 	}
-	outbuf_puts(out, "\"fns\":[");
-	for (i = 0; i < h->nent; i++)
-		put_entry(h, i);
-	outbuf_puts(out, "],\n\"files\":[");
+	outbuf_puts(out, "],\n\"sources\":[");
 	for (i = 0; i < h->nfiles; i++) {
 		outbuf_puts(out, i ? ",\n" : "\n");
 		put_file(h, &h->files[i]);
 	}
-	outbuf_puts(out, "]}\n</script>\n<script>\n");
+	outbuf_puts(out, "],\n\"newer\":[");
+	for (i = 0; i < h->nnewer; i++) {
+		if (i)
+			outbuf_putc(out, ',');
+		json_str(out, h->newer[i]);
+	}
+	outbuf_putc(out, ']');
+}
+
+/* --annotate=asm: the machine code of the top rows' own code (report_asm_json()), objdump's text with tools. */
+static void put_asm(struct html *h, int tools)
+{
+	struct report *r = h->r;
+	struct opts o = *r->o;
+	const struct opts *saved = r->o;
+	size_t i, n = 0, lim = h->nrows < HTML_ASM_MAX ? h->nrows : HTML_ASM_MAX;
+	const struct fn **fns = xmalloc((lim + 1) * sizeof(*fns));
+
+	for (i = 0; i < lim; i++) {
+		const struct fn *f = row_own(h, (size_t)h->order[i]);
+		if (f)
+			fns[n++] = f;
+	}
+	outbuf_puts(h->out, ",\n\"asm_rows\":[");
+	for (i = 0; i < n; i++) {
+		if (i)
+			outbuf_putc(h->out, ',');
+		outbuf_puts(h->out, "[");
+		outbuf_u64(h->out, fns[i]->id);
+		outbuf_putc(h->out, ',');
+		outbuf_u64(h->out, (uint64_t)row_of_piece(h, fns[i]));
+		outbuf_putc(h->out, ']');
+	}
+	outbuf_puts(h->out, "],\n");
+	/* report_asm_json() writes "machine_code": [...],\n */
+	o.disasm = tools;
+	r->o = &o;
+	report_asm_json(r, h->out, fns, n);
+	r->o = saved;
+	outbuf_puts(h->out, "\"asm_end\":0");
+	free(fns);
+}
+
+static void html_setup(struct html *h)
+{
+	size_t k;
+	int s;
+
+	h->nev = h->p->ev.n;
+	h->nrows = h->d ? h->dw->nfns : h->m->nfns;
+	/* a side's function, whole (or as it is when no whole ones were made), to its row */
+	if (h->d)
+		for (k = 0; k < h->nrows; k++)
+			for (s = 0; s < 2; s++)
+				if (row_dfn(h, k)->fn[s])
+					ptrmap_put(&h->row_of, row_dfn(h, k)->fn[s], k);
+	if (strcmp(h->r->input_name, "-")) {
+		struct stat st;
+		if (!stat(h->r->input_name, &st))
+			h->mtime = st.st_mtim;
+	}
+	order_rows(h);
+	pick_sources(h);
+}
+
+static int html_run(struct html *h, const char *old_name, const char *new_name, int tools)
+{
+	struct report *r = h->r;
+	static struct outbuf ob;
+	struct outbuf *out = &ob;
+	char note[600] = "", *graph = NULL;
+	size_t graphlen = 0;
+	int rc = 0;
+
+	h->out = out;
+	html_setup(h);
+	if (h->d)
+		snprintf(note, sizeof(note), "No call graph for a comparison: annogrind --format=dot "
+			 "PROFILE | dot -Tsvg draws the graph of one profile.");
+	else if (!tools)
+		snprintf(note, sizeof(note), "The call graph was not drawn: "
+			 "annogrind --format=dot PROFILE | dot -Tsvg draws it.");
+	else if (r->o->top > HTML_GRAPH_MAX)
+		snprintf(note, sizeof(note), "The call graph is drawn for --top=%d or less: "
+			 "annogrind --format=dot --top=N PROFILE | dot -Tsvg draws more.", HTML_GRAPH_MAX);
+	else
+		graph = call_graph(h, note, sizeof(note), &graphlen);
+
+	outbuf_init(out, r->out);
+	put_head(h);
+	if (graph)
+		put_svg(out, graph, graphlen);
+	outbuf_puts(out, "</section>\n</main>\n<aside id=\"ag-panel\" hidden></aside>\n");
+	json_html_safe(1);
+	outbuf_puts(out, "<script type=\"application/json\" id=\"ag-data\">\n");
+	put_header_data(h, old_name, new_name);
+	outbuf_puts(out, ",\"graph_note\":");
+	json_str(out, graph ? NULL : note);
+	put_fns(h);
+	put_pieces(h);
+	put_calls(h);
+	if (put_flame(h))
+		rc = -1;
+	put_sources(h);
+	if (!h->d && r->o->annotate_asm && h->p->nicodes && h->nrows)
+		put_asm(h, tools);
+	outbuf_puts(out, "}\n</script>\n<script>\n");
 	json_html_safe(0);
 	outbuf_puts(out, html_js);
 	outbuf_puts(out, "</script>\n</body>\n</html>\n");
 	outbuf_flush(out);
-
-	free(flame);
 	free(graph);
-	return 0;
+	return rc;
 }
 
 static void html_release(struct html *h)
 {
 	size_t i;
 
-	for (i = 0; i < h->nrows; i++) {
-		if (h->in)
-			free(h->in[i]);
-		if (h->outl)
-			free(h->outl[i]);
-	}
 	for (i = 0; i < h->nfiles; i++) {
 		free(h->files[i].rg);
 		free(h->files[i].sites);
 	}
+	for (i = 0; i < h->nnewer; i++)
+		free(h->newer[i]);
+	free(h->newer);
 	free(h->files);
+	free(h->spans);
+	free(h->order);
 	ptrmap_free(&h->file_ix);
-	free(h->in);
-	free(h->outl);
-	free(h->nin);
-	free(h->nout);
-	free(h->morein);
-	free(h->moreout);
-	free(h->fileof);
-	free(h->span);
-	free(h->ix);
-	free(h->ent);
-	free(h->cfirst_out);
-	free(h->cfirst_in);
-	free(h->cout);
-	free(h->cin);
+	ptrmap_free(&h->row_of);
 }
 
 int report_html(struct report *r, int tools)
@@ -1119,7 +1461,9 @@ int report_html(struct report *r, int tools)
 	memset(&h, 0, sizeof(h));
 	h.r = r;
 	h.p = r->p;
-	rc = html_run(&h, NULL, NULL, NULL, tools);
+	h.w = r->whole && r->whole->src == r->p ? r->whole : NULL;
+	h.m = h.w ? h.w->merged : r->p;
+	rc = html_run(&h, NULL, NULL, tools);
 	html_release(&h);
 	return rc;
 }
@@ -1134,7 +1478,10 @@ int report_html_diff(struct report *r, const struct diff *d, const struct profil
 	h.r = r;
 	h.p = d->p[DIFF_NEW];
 	h.d = d;
-	rc = html_run(&h, old, old_name, new_name, tools);
+	h.dw = d->whole_diff ? d->whole_diff : d;
+	h.m = d->whole_diff && d->whole[1] ? d->whole[1]->merged : h.p;
+	h.old = d->whole_diff && d->whole[0] ? d->whole[0]->merged : old;
+	rc = html_run(&h, old_name, new_name, tools);
 	html_release(&h);
 	return rc;
 }

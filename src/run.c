@@ -394,7 +394,8 @@ static int want_of(const struct opts *o, const struct gate *gates, size_t ngates
 		   struct profile *p)
 {
 	size_t i;
-	int incl = o->inclusive || o->tree_caller || o->tree_calling;
+	int incl = o->inclusive || o->tree_caller || o->tree_calling ||
+		   (o->format->traits & FORMAT_KEEPS_CALLS);
 
 	p->keep_instr = o->annotate_asm;
 	/*
