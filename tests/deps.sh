@@ -20,8 +20,7 @@ if [ "$1" = check ]; then
 	command -v xmllint >/dev/null 2>&1 || need="$need libxml2-utils"
 	command -v node >/dev/null 2>&1 || need="$need nodejs"
 	command -v chromium >/dev/null 2>&1 || need="$need chromium"
-	command -v chromedriver >/dev/null 2>&1 || need="$need chromium-driver"
-	/usr/bin/python3 -c 'import selenium' 2>/dev/null || need="$need python3-selenium"
+	command -v npm >/dev/null 2>&1 || need="$need npm"
 fi
 [ -z "$need" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

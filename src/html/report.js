@@ -359,7 +359,7 @@
 		} else {
 			var s = new Array(N);
 			for (k = 0; k < N; k++) s[k] = col.key === 'name' ? fname(k) : ffile(k);
-			idx.sort(function (a, b) { return s[a] !== s[b] ? (s[a] < s[b] ? sgn : -sgn) : a - b; });
+			idx.sort(function (a, b) { return s[a] !== s[b] ? (s[a] < s[b] ? -sgn : sgn) : a - b; });
 		}
 		order = idx;
 		grid && (grid.sortMs = performance.now() - t0);
@@ -998,6 +998,6 @@
 	route();
 	/* the search's lower-case names, made while nobody types */
 	setTimeout(makeHay, 50);
-	window.agReport = { N: N, items: function () { return items; }, order: function () { return order; }, state: state,
+	window.agReport = { N: N, clean: clean, name: fname, items: function () { return items; }, order: function () { return order; }, state: state,
 		frames: function () { return F; }, key: keyOf, sortMs: function () { return grid.sortMs; } };
 }());
