@@ -158,7 +158,7 @@ static const struct format formats[] = {
 	  FORMAT_NO_NEGATIVE | FORMAT_DIFF_STACKS,
 	  render_flamegraph, render_flamegraph_diff, NULL },
 	{ "html", FORMAT_KEEPS_CALLS | FORMAT_NEEDS_WHOLE | FORMAT_NO_NEGATIVE | FORMAT_FOR_PEOPLE |
-	  FORMAT_DIFF_SPANS | FORMAT_SPANS | FORMAT_ASM,
+	  FORMAT_DIFF_SPANS | FORMAT_SPANS | FORMAT_ASM | FORMAT_PER_INPUT,
 	  render_html, render_html_diff, NULL },
 };
 

@@ -51,6 +51,8 @@ enum format_trait {
 	FORMAT_KEEPS_INSTR = 1 << 16,
 	/* reads every call (stacks, callers, a call graph) but keeps line costs as the text report */
 	FORMAT_KEEPS_CALLS = 1 << 17,
+	/* shows each of several profiles (--separate-threads files) too: each is prepared alone (report.h parts) */
+	FORMAT_PER_INPUT = 1 << 18,
 };
 
 /* What the renderer of one profile is given. */

@@ -34,6 +34,8 @@ struct report {
 	/* the profiles summed, when several (main sets them after report_init) */
 	const char *const *inputs;
 	size_t ninputs;
+	/* each of them prepared alone (FORMAT_PER_INPUT), or NULL */
+	const struct profile *parts;
 
 	/* files of the functions the table printed, for auto-annotation */
 	const struct file **files;

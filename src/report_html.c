@@ -9,6 +9,7 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "hash.h"
 #include "html_assets.h"
 #include "json.h"
 #include "numfmt.h"
@@ -485,22 +486,77 @@ static int flame_of(const struct report *r, const struct profile *p, size_t ev, 
 }
 
 /*
- * "flame": the frames depth first (children in the order drawn), the root
+ * The frames of fl depth first (children in the order drawn), the root
  * "all" left out: each frame's row ("fn", the row + 1; 0 when the frame
- * names no function of the table), depth and total cost of the sort
- * event; a diff adds "old": the total of the same stack in OLD, '~' where
- * OLD has none.  Frames point to the names of fl.names, made by function
- * id: that id is the frame's function.
+ * names no function of the table: rows[] by function id of the profile
+ * fl was made from, -1 for none), depth and total cost of the sort
+ * event; with fo (a diff's OLD, matched) "old": the total of the same
+ * stack there, '~' where OLD has none.  Frames point to the names of
+ * fl.names, made by function id: that id is the frame's function.
  */
-static int put_flame(struct html *h)
+static void put_frames(struct html *h, const struct flame *fl, const struct flame *fo, const long *rows)
 {
 	struct outbuf *out = h->out;
-	const struct profile *old = h->d ? h->old : NULL;
-	size_t ev = h->r->sort[0], i, pass;
-	struct flame fl, fo;
 	struct ptrmap ids = { 0 };
-	uint32_t *stack;
-	long oev = ev;
+	uint32_t *stack = xmalloc((fl->maxdepth + 2) * sizeof(*stack));
+	size_t i, pass;
+
+	for (i = 0; i < fl->nnames; i++)
+		if (fl->names[i])
+			ptrmap_put(&ids, fl->names[i], i);
+	for (pass = 0; pass < (fo ? 4u : 3u); pass++) {
+		static const char *const key[4] = { "fn", "depth", "v", "old" };
+		size_t depth = 0;
+		outbuf_puts(out, ",\"");
+		outbuf_puts(out, key[pass]);
+		outbuf_puts(out, "\":\"");
+		stack[0] = fl->node[0].child;
+		while (1) {
+			uint32_t c = stack[depth];
+			const struct fnode *x;
+			if (c == STACKS_NONE) {
+				if (!depth)
+					break;
+				depth--;
+				continue;
+			}
+			x = &fl->node[c];
+			stack[depth] = x->next;
+			if (pass == 0) {
+				uint64_t *id = ptrmap_get(&ids, x->name);
+				pk(out, (uint64_t)((id ? rows[*id] : -1) + 1));
+			} else if (pass == 1) {
+				pk(out, depth + 1);
+			} else if (pass == 2) {
+				pk(out, x->total);
+			} else if (x->match == STACKS_NONE) {
+				outbuf_putc(out, '~');
+			} else {
+				pk(out, fo->node[x->match].total);
+			}
+			stack[++depth] = x->child;
+		}
+		outbuf_putc(out, '"');
+	}
+	outbuf_puts(out, ",\"total\":");
+	outbuf_u64(out, fl->node[0].total);
+	if (fo) {
+		outbuf_puts(out, ",\"total0\":");
+		outbuf_u64(out, fo->node[0].total);
+	}
+	outbuf_puts(out, ",\"coarse\":");
+	outbuf_puts(out, fl->coarse ? "1" : "0");
+	free(stack);
+	ptrmap_free(&ids);
+}
+
+/* "flame": the stacks of the functions whole (a diff: NEW's, matched with OLD's). */
+static int put_flame(struct html *h)
+{
+	const struct profile *old = h->d ? h->old : NULL;
+	size_t ev = h->r->sort[0], i;
+	struct flame fl, fo;
+	long oev = (long)ev, *rows;
 
 	if (old) {
 		const char *name = h->m->ev.ev[ev].name;
@@ -516,65 +572,136 @@ static int put_flame(struct html *h)
 	}
 	if (old)
 		flame_match(&fl, &fo);
-	for (i = 0; i < fl.nnames; i++)
-		if (fl.names[i])
-			ptrmap_put(&ids, fl.names[i], i);
-	stack = xmalloc((fl.maxdepth + 2) * sizeof(*stack));
-	outbuf_puts(out, ",\n\"flame\":{\"ev\":");
-	outbuf_u64(out, ev);
-	outbuf_puts(out, ",\"coarse\":");
-	outbuf_puts(out, fl.coarse ? "1" : "0");
-	outbuf_puts(out, ",\"moved\":");
-	outbuf_u64(out, fl.moved);
-	for (pass = 0; pass < (old ? 4u : 3u); pass++) {
-		static const char *const key[4] = { "fn", "depth", "v", "old" };
-		size_t depth = 0;
-		outbuf_puts(out, ",\"");
-		outbuf_puts(out, key[pass]);
-		outbuf_puts(out, "\":\"");
-		stack[0] = fl.node[0].child;
-		while (1) {
-			uint32_t c = stack[depth];
-			const struct fnode *x;
-			if (c == STACKS_NONE) {
-				if (!depth)
-					break;
-				depth--;
-				continue;
-			}
-			x = &fl.node[c];
-			stack[depth] = x->next;
-			if (pass == 0) {
-				uint64_t *id = ptrmap_get(&ids, x->name);
-				long row = id ? row_of_whole(h, h->m->fns[*id]) : -1;
-				pk(out, (uint64_t)(row + 1));
-			} else if (pass == 1) {
-				pk(out, depth + 1);
-			} else if (pass == 2) {
-				pk(out, x->total);
-			} else if (x->match == STACKS_NONE) {
-				outbuf_putc(out, '~');
-			} else {
-				pk(out, fo.node[x->match].total);
-			}
-			stack[++depth] = x->child;
-		}
-		outbuf_putc(out, '"');
-	}
-	outbuf_puts(out, ",\"total\":");
-	outbuf_u64(out, fl.node[0].total);
-	if (old) {
-		outbuf_puts(out, ",\"total0\":");
-		outbuf_u64(out, fo.node[0].total);
-	}
-	outbuf_putc(out, '}');
-	free(stack);
-	ptrmap_free(&ids);
+	rows = xmalloc((h->m->nfns + 1) * sizeof(*rows));
+	for (i = 0; i < h->m->nfns; i++)
+		rows[i] = row_of_whole(h, h->m->fns[i]);
+	outbuf_puts(h->out, ",\n\"flame\":{\"ev\":");
+	outbuf_u64(h->out, ev);
+	put_frames(h, &fl, old ? &fo : NULL, rows);
+	outbuf_putc(h->out, '}');
+	free(rows);
 	flame_release(&fl);
 	if (old)
 		flame_release(&fo);
 	return 0;
 }
+
+/* ---- --separate-threads files: each thread's costs and stacks ---- */
+
+struct rowkey {
+	const char *key;	/* "file\1name\1object", malloc'ed */
+	long row;
+	UT_hash_handle hh;
+};
+
+static char *key_of(const char *file, const char *name, const char *obj)
+{
+	size_t a = strlen(file), b = strlen(name), c = strlen(obj);
+	char *k = xmalloc(a + b + c + 3);
+
+	memcpy(k, file, a);
+	k[a] = 1;
+	memcpy(k + a + 1, name, b);
+	k[a + 1 + b] = 1;
+	memcpy(k + a + b + 2, obj, c + 1);
+	return k;
+}
+
+/* One thread: its whole functions' rows (by function id of its merged profile), costs and stacks. */
+static int put_thread(struct html *h, const struct profile *q, const char *name, struct rowkey *byname)
+{
+	struct outbuf *out = h->out;
+	const struct cc **self = xcalloc(h->nrows + 1, sizeof(*self)), **incl = xcalloc(h->nrows + 1, sizeof(*incl));
+	struct whole w;
+	struct flame fl;
+	long *rows;
+	size_t i;
+	int c, rc = 0;
+
+	if (whole_build(&w, q)) {
+		free(self);
+		free(incl);
+		return -1;
+	}
+	rows = xmalloc((w.merged->nfns + 1) * sizeof(*rows));
+	for (i = 0; i < w.merged->nfns; i++) {
+		const struct fn *f = w.merged->fns[i];
+		char *k = key_of(f->k.file->name, f->k.name, f->obj);
+		struct rowkey *x;
+		HASH_FIND_STR(byname, k, x);
+		free(k);
+		rows[i] = x ? x->row : -1;
+		if (x) {
+			self[x->row] = f->self;
+			incl[x->row] = fn_incl(w.merged, f);
+		}
+	}
+	outbuf_puts(out, "{\"name\":");
+	json_str(out, name);
+	outbuf_puts(out, ",\"totals\":\"");
+	pk_cc(h, q->total, 1);
+	for (c = 0; c < 2; c++) {
+		outbuf_puts(out, c ? "\",\n\"incl\":\"" : "\",\n\"self\":\"");
+		for (i = 0; i < h->nrows; i++) {
+			const struct cc *x = c ? incl[i] : self[i];
+			size_t e;
+			if (x)
+				pk_cc(h, x, 1);
+			else
+				for (e = 0; e < h->nev; e++)
+					pk(out, 0);
+		}
+	}
+	outbuf_puts(out, "\",\n\"flame\":{\"ev\":");
+	outbuf_u64(out, h->r->sort[0]);
+	if (flame_of(h->r, w.merged, h->r->sort[0], &fl)) {
+		rc = -1;
+	} else {
+		put_frames(h, &fl, NULL, rows);
+		flame_release(&fl);
+	}
+	outbuf_puts(out, "}}");
+	free(rows);
+	free(self);
+	free(incl);
+	whole_release(&w);
+	return rc;
+}
+
+/* "threads": each file of --separate-threads alone (report.h: r->parts), when they have our events. */
+static int put_threads(struct html *h)
+{
+	const struct report *r = h->r;
+	struct rowkey *byname = NULL, *x, *tmp;
+	size_t i;
+	int rc = 0;
+
+	if (h->d || !r->parts || r->ninputs < 2)
+		return 0;
+	for (i = 0; i < r->ninputs; i++)
+		if (r->parts[i].ev.n != h->nev)
+			return 0;
+	for (i = 0; i < h->nrows; i++) {
+		x = xmalloc(sizeof(*x));
+		x->key = key_of(row_file(h, i), row_name(h, i), row_obj(h, i));
+		x->row = (long)i;
+		HASH_ADD_KEYPTR(hh, byname, x->key, strlen(x->key), x);
+	}
+	outbuf_puts(h->out, ",\n\"threads\":[");
+	for (i = 0; i < r->ninputs && !rc; i++) {
+		if (i)
+			outbuf_puts(h->out, ",\n");
+		rc = put_thread(h, &r->parts[i], r->inputs[i], byname);
+	}
+	outbuf_putc(h->out, ']');
+	HASH_ITER(hh, byname, x, tmp) {
+		HASH_DEL(byname, x);
+		free((char *)x->key);
+		free(x);
+	}
+	return rc;
+}
+
 /* ---- sources: the lines around each row's span ---- */
 
 static const char *ent_file(const struct html *h, const void *e)
@@ -1421,7 +1548,7 @@ static int html_run(struct html *h, const char *old_name, const char *new_name, 
 	put_fns(h);
 	put_pieces(h);
 	put_calls(h);
-	if (put_flame(h))
+	if (put_flame(h) || put_threads(h))
 		rc = -1;
 	put_sources(h);
 	if (!h->d && r->o->annotate_asm && h->p->nicodes && h->nrows)

@@ -627,6 +627,47 @@ static enum run_status prepare(const struct run *run, struct profile *p,
 	return RUN_OK;
 }
 
+/*
+ * FORMAT_PER_INPUT: each of several profiles (--separate-threads files)
+ * prepared alone too, its warnings quiet (they were given for the sum).
+ * NULL when there is one, or when one fails.
+ */
+static struct profile *prepare_parts(const struct run *run, const struct input_list *in)
+{
+	struct profile *parts;
+	enum run_status st = RUN_OK;
+	size_t i, k;
+
+	if (!(run->o->format->traits & FORMAT_PER_INPUT) || in->n < 2)
+		return NULL;
+	parts = xcalloc(in->n, sizeof(*parts));
+	diag_quiet_warnings(1);
+	for (i = 0; i < in->n && st == RUN_OK; i++) {
+		struct input_list one;
+		input_list_init(&one);
+		input_add(&one, in->paths[i]);
+		profile_init(&parts[i]);
+		st = prepare(run, &parts[i], &one, in->paths[i], NULL);
+		input_list_release(&one);
+	}
+	diag_quiet_warnings(0);
+	if (st == RUN_OK)
+		return parts;
+	for (k = 0; k < i; k++)
+		profile_release(&parts[k]);
+	free(parts);
+	return NULL;
+}
+
+static void release_parts(struct profile *parts, size_t n)
+{
+	size_t i;
+
+	for (i = 0; parts && i < n; i++)
+		profile_release(&parts[i]);
+	free(parts);
+}
+
 /* The profiles to read and the source files, checked before anything is read. */
 static enum run_status gather_checked(struct opts *o, const char *profile, struct input_list *in)
 {
@@ -690,13 +731,17 @@ static enum run_status render_one(const struct run *run, struct profile *p,
 	} else {
 		if (have_whole)
 			r.whole = &w;
+		struct profile *parts = prepare_parts(run, in);
+
 		if (in->n > 1) {
 			r.inputs = (const char *const *)in->paths;
 			r.ninputs = in->n;
 		}
+		r.parts = parts;
 		job.r = &r;
 		if (o->format->render(&job))
 			st = RUN_INPUT;
+		release_parts(parts, in->n);
 		report_release(&r);
 		if (st == RUN_OK)
 			st = run_flush(run->out_file);

@@ -10,7 +10,9 @@
 (function () {
 	'use strict';
 
+	var T0 = performance.now();
 	var D = JSON.parse(document.getElementById('ag-data').textContent);
+	var T1 = performance.now();
 	var diff = D.kind === 'diff';
 	var NEV = D.events.length, N = D.nrows;
 	var ROWH = 24, FRAMEH = 18;
@@ -159,9 +161,28 @@
 		return CALLS;
 	}
 
+	/* ---- --separate-threads files: each thread's costs and stacks, or their sum ---- */
+
+	var SUM = null, THREADS = [];
+	function useThread(t) {
+		if (!SUM) SUM = { self: SELF, incl: INCL, tot: TOT, F: F };
+		if (t >= 0 && !THREADS[t]) {
+			var x = D.threads[t];
+			THREADS[t] = { self: unpack(x.self), incl: unpack(x.incl), tot: unpack(x.totals), F: buildF(x.flame) };
+		}
+		var u = t < 0 ? SUM : THREADS[t];
+		SELF = u.self; INCL = u.incl; TOT = u.tot; F = u.F; FV = {};
+		state.thread = t;
+		state.zoom = -1;
+		totals();
+		table();
+		flame();
+		if (state.open >= 0) panel(state.open);
+	}
+
 	/* ---- state ---- */
 
-	var state = { ev: D.sort, key: null, desc: true, query: '', regex: false, norm: false,
+	var state = { thread: -1, ev: D.sort, key: null, desc: true, query: '', regex: false, norm: false,
 		zoom: -1, open: -1, expanded: new Set() };
 
 	/* ---- search over every function's name and file ---- */
@@ -233,6 +254,7 @@
 		} else {
 			add(p, el('b', null, evName(e) + ' total: '), el('span', null, commify(total(e, 1))));
 		}
+		if (state.thread >= 0) add(p, el('span', 'note', ' (thread ' + (state.thread + 1) + ' of ' + D.threads.length + ')'));
 		add(p, el('span', 'note', ' \u00b7 ' + N + ' functions' + (D.incl_known && !diff ? ' \u00b7 \u2265 marks an inclusive cost that is a lower bound (recursion)' : '')));
 	}
 
@@ -276,6 +298,20 @@
 		box.addEventListener('input', go);
 		rx.addEventListener('change', go);
 		add(c, lab, box, rl);
+		if (D.threads) {
+			var ts = el('select'), tl = el('label', null, 'Thread ');
+			ts.id = 'ag-thread';
+			add(ts, el('option', null, 'all ' + D.threads.length + ' (sum)'));
+			ts.firstChild.value = '-1';
+			D.threads.forEach(function (t, i) {
+				var o = el('option', null, clean(t.name).substring(0, 200));
+				o.value = String(i);
+				add(ts, o);
+			});
+			ts.addEventListener('change', function () { useThread(+ts.value); });
+			add(tl, ts);
+			add(c, tl);
+		}
 		if (diff) {
 			var nb = el('input'), nl = el('label', null, ' normalised (each side as a share of its own total)');
 			nb.type = 'checkbox';
@@ -488,8 +524,9 @@
 
 	/* ---- the flame graph: the stacks of --format=flamegraph ---- */
 
-	var F = (function () {
-		var f = D.flame, fn = unpack(f.fn), dep = unpack(f.depth), v = unpack(f.v), n = fn.length, i;
+	/* the frames of a flame block: rows, depths, totals; parents and subtree ends worked out */
+	function buildF(f) {
+		var fn = unpack(f.fn), dep = unpack(f.depth), v = unpack(f.v), n = fn.length, i;
 		var parent = new Int32Array(n), end = new Uint32Array(n), stack = [], maxd = 0;
 		for (i = 0; i < n; i++) {
 			var d = dep[i];
@@ -503,7 +540,8 @@
 		for (i = 0; i < n; i++) row[i] = fn[i] - 1;
 		return { n: n, row: row, depth: dep, v: v, old: diff && f.old ? unpack(f.old) : null, parent: parent, end: end,
 			ev: f.ev, maxd: maxd, total: f.total, total0: f.total0, coarse: f.coarse };
-	}());
+	}
+	var F = buildF(D.flame);
 
 	/*
 	 * Each frame's value for event e: the stacks are made for the sort
@@ -998,6 +1036,6 @@
 	route();
 	/* the search's lower-case names, made while nobody types */
 	setTimeout(makeHay, 50);
-	window.agReport = { N: N, clean: clean, name: fname, items: function () { return items; }, order: function () { return order; }, state: state,
+	window.agReport = { thread: function () { return state.thread; }, ms: [T1 - T0, performance.now() - T0], N: N, clean: clean, name: fname, items: function () { return items; }, order: function () { return order; }, state: state,
 		frames: function () { return F; }, key: keyOf, sortMs: function () { return grid.sortMs; } };
 }());

@@ -264,6 +264,30 @@ async function events(p, tag, D, prof) {
 	await p.select('#ag-event', String(D.show[0]));
 }
 
+/* --separate-threads files: each thread's first row is the largest self cost of its own file */
+async function threads(p, tag, D, prof) {
+	if (!D.threads) return;
+	for (let t = 0; t < D.threads.length; t++) {
+		await p.select('#ag-thread', String(t));
+		await sleep(150);
+		const first = await p.evaluate(() => window.agReport.items()[0]);
+		const whole = wholeSelf(path.join(path.dirname(prof), path.basename(D.threads[t].name)));
+		let best = -1, bestName = null;
+		for (const [n, c] of whole) if (c[D.sort] > best) { best = c[D.sort]; bestName = n; }
+		check(D.name[first] === bestName, `${tag}: thread ${t + 1} of ${D.threads.length}: the first row is ${D.name[first].substring(0, 40)} (its file's largest self cost: ${bestName.substring(0, 40)}, ${best})`);
+		const fr = await p.$$eval('#ag-flame-box .fr', (f) => f.length);
+		check(fr > 1, `${tag}: thread ${t + 1}'s flame graph is drawn (${fr} frames)`);
+	}
+	await p.select('#ag-thread', '-1');
+	const first = await p.evaluate(() => window.agReport.items()[0]);
+	const sum = new Map();
+	for (const t of D.threads)
+		for (const [n, c] of wholeSelf(path.join(path.dirname(prof), path.basename(t.name)))) sum.set(n, (sum.get(n) || 0) + c[D.sort]);
+	let best = -1, bestName = null;
+	for (const [n, v] of sum) if (v > best) { best = v; bestName = n; }
+	check(D.name[first] === bestName, `${tag}: all threads: the first row is the sum's largest (${bestName.substring(0, 40)}, ${best})`);
+}
+
 async function hostile(p, tag, D) {
 	check(await p.evaluate(() => window.__pwned) === undefined, `${tag}: no payload ran`);
 	const keys = await p.evaluate(() => Array.from({ length: window.agReport.N }, (x, k) => k));
@@ -318,6 +342,7 @@ async function main() {
 			else {
 				await searchFar(p, tag, D);
 				await events(p, tag, D, prof);
+				await threads(p, tag, D, prof);
 			}
 			await common(p, kind, tag, D, shots);
 			await p.close();

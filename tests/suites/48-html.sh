@@ -16,9 +16,10 @@
 #    profile's size;
 #  - headless Chromium (Debian's chromium) driven by puppeteer-core (npm,
 #    installed by tests/html/setup.sh outside the checkout) on real
-#    profiles (a C++ program, GCC's cc1, sort with 13 events, a --diff) and
+#    profiles (a C++ program, GCC's cc1, sort with 13 events, sort's two
+#    --separate-threads files, a --diff) and
 #    on hostile names (tests/html/check-html.js): sorting, search past row
-#    500, the event selector, a flame frame opening its panel, the
+#    500, the event and thread selectors, a flame frame opening its panel, the
 #    sandwich, links by name, no request, nothing in a name runs or
 #    reorders the page.  Skipped without chromium, node or npm.
 set -u
@@ -124,12 +125,14 @@ if [ -n "$modules" ] && command -v chromium >/dev/null 2>&1; then
 	"$bin" --format=html "$top/testdata/html/sort-cache.cg.gz" >"$tmp/sort.html"
 	(cd "$top/testdata/diff/new" && "$bin" --diff --format=html ../old/callgrind.out.old callgrind.out.new) >"$tmp/diff.html"
 	"$bin" --format=html --threshold=100 "$top/testdata/escape/html.cg" >"$tmp/escape.html"
+	(cd "$top/testdata/html/threads" && "$bin" --format=html callgrind.out.sort) >"$tmp/threads.html"
 	shots=""
 	[ -n "${HTML_SHOTS:-}" ] && shots="--shots $HTML_SHOTS"
 	NODE_PATH=$modules node "$top/tests/html/check-html.js" $shots \
 		profile "$tmp/shapes.html" "$top/testdata/html/shapes.cg.gz" \
 		profile "$tmp/cc1.html" "$top/testdata/views/cc1.out.gz" \
 		profile "$tmp/sort.html" "$top/testdata/html/sort-cache.cg.gz" \
+		profile "$tmp/threads.html" "$top/testdata/html/threads/callgrind.out.sort" \
 		diff "$tmp/diff.html" - \
 		hostile "$tmp/hostile.html" - \
 		hostile "$tmp/escape.html" - >"$tmp/why" 2>&1
