@@ -66,6 +66,8 @@ struct html {
 	struct hspan *spans;
 	size_t nspans;
 	struct timespec mtime;		/* of the profile read, 0 when unknown */
+	size_t *nrank;			/* by row: its place by name */
+	unsigned char *dup;		/* by row: another has its file and name */
 	char **newer;			/* sources newer than the profile */
 	size_t nnewer;
 };
@@ -268,7 +270,8 @@ static void put_names(struct html *h)
 /*
  * "self", "incl" (a diff: NEW's, and "self0", "incl0" OLD's): nev counts
  * a row; "flags": 1 the inclusive cost is exact, 2 only in OLD, 4 only in
- * NEW; "ncalls": how often it was called (one profile).
+ * NEW, 8 another row has its file and name; "ncalls": how often it was
+ * called (one profile).
  */
 static void put_fns(struct html *h)
 {
@@ -296,7 +299,7 @@ static void put_fns(struct html *h)
 		} else {
 			fl = row_fn(h, k)->incl_exact && h->m->incl;
 		}
-		pk(out, fl);
+		pk(out, fl | (h->dup[k] ? 8u : 0u));
 	}
 	outbuf_putc(out, '"');
 	if (!h->d) {
@@ -356,52 +359,124 @@ static const void **row_pieces(const struct html *h, size_t k, size_t *n)
 	return v;
 }
 
-/* "pieces": for each function with several, its row, then name, file and self cost of each. */
+/* A piece's name and file (a function of p, or of the pieces' diff). */
+static void piece_names(const struct html *h, const void *e, const char **name, const char **file)
+{
+	if (h->d) {
+		*name = ((const struct diff_fn *)e)->name;
+		*file = ((const struct diff_fn *)e)->file;
+	} else {
+		*name = ((const struct fn *)e)->k.name;
+		*file = ((const struct fn *)e)->k.file->name;
+	}
+}
+
+/*
+ * "pieces": for each function with several, its row ("row"), then each
+ * piece's file (an index in "pfiles") and self cost; "other": [piece,
+ * name] for a piece whose name is not its function's (most pieces share
+ * it: code inlined from a header is "header.h:function").
+ */
 static void put_pieces(struct html *h)
 {
 	struct outbuf *out = h->out;
-	size_t k, i, n, total = 0;
+	struct ptrmap fix = { 0 };
+	const char **files = NULL, *name, *file;
+	size_t k, i, n, total = 0, nf = 0, cap = 0, nother = 0;
+	int pass;
 
-	outbuf_puts(out, ",\n\"pieces\":{\"row\":\"");
-	for (k = 0; k < h->nrows; k++) {
-		const void **v = row_pieces(h, k, &n);
-		for (i = 0; i < n; i++)
-			pk(out, k);
-		total += n;
-		free((void *)v);
-	}
-	outbuf_puts(out, "\",\"name\":[");
-	for (k = 0, total = 0; k < h->nrows; k++) {
-		const void **v = row_pieces(h, k, &n);
-		for (i = 0; i < n; i++) {
-			outbuf_puts(out, total++ ? ",[" : "[");
-			if (h->d) {
-				json_name(out, ((const struct diff_fn *)v[i])->name);
-				outbuf_putc(out, ',');
-				json_name(out, ((const struct diff_fn *)v[i])->file);
-			} else {
-				json_name(out, ((const struct fn *)v[i])->k.name);
-				outbuf_putc(out, ',');
-				json_name(out, ((const struct fn *)v[i])->k.file->name);
+	for (pass = 0; pass < 4; pass++) {
+		static const char *const key[4] = { "row", "file", "self", "other" };
+		outbuf_puts(out, pass ? "\",\"" : ",\n\"pieces\":{\"");
+		outbuf_puts(out, key[pass]);
+		outbuf_puts(out, pass == 3 ? "\":[" : "\":\"");
+		for (k = 0, total = 0; k < h->nrows; k++) {
+			const void **v = row_pieces(h, k, &n);
+			for (i = 0; i < n; i++, total++) {
+				uint64_t *x;
+				piece_names(h, v[i], &name, &file);
+				if (pass == 0) {
+					pk(out, k);
+				} else if (pass == 1) {
+					if (!(x = ptrmap_get(&fix, file))) {
+						if (nf == cap)
+							files = xrealloc(files, (cap = cap ? 2 * cap : 64) * sizeof(*files));
+						ptrmap_put(&fix, file, nf);
+						files[nf++] = file;
+					}
+					pk(out, x ? *x : nf - 1);
+				} else if (pass == 2) {
+					if (h->d) {
+						pk_cc(h, ((const struct diff_fn *)v[i])->self[1], 1);
+						pk_cc(h, ((const struct diff_fn *)v[i])->self[0], 0);
+					} else {
+						pk_cc(h, ((const struct fn *)v[i])->self, 1);
+					}
+				} else if (name != row_name(h, k) && strcmp(name, row_name(h, k))) {
+					outbuf_puts(out, nother++ ? ",[" : "[");
+					outbuf_u64(out, total);
+					outbuf_putc(out, ',');
+					json_name(out, name);
+					outbuf_putc(out, ']');
+				}
 			}
-			outbuf_putc(out, ']');
+			free((void *)v);
 		}
-		free((void *)v);
 	}
-	outbuf_puts(out, "],\"self\":\"");
-	for (k = 0; k < h->nrows; k++) {
-		const void **v = row_pieces(h, k, &n);
-		for (i = 0; i < n; i++) {
-			if (h->d) {
-				pk_cc(h, ((const struct diff_fn *)v[i])->self[1], 1);
-				pk_cc(h, ((const struct diff_fn *)v[i])->self[0], 0);
-			} else {
-				pk_cc(h, ((const struct fn *)v[i])->self, 1);
-			}
-		}
-		free((void *)v);
+	outbuf_puts(out, "],\"pfiles\":[");
+	for (i = 0; i < nf; i++) {
+		if (i)
+			outbuf_putc(out, ',');
+		json_name(out, files[i]);
 	}
-	outbuf_puts(out, "\"}");
+	outbuf_puts(out, "]}");
+	free(files);
+	ptrmap_free(&fix);
+}
+
+/* "nrank": each row's place among the names in byte order (equal names one place), for sorting by name. */
+static int name_cmp(const void *x, const void *y, void *ctx)
+{
+	const struct html *h = ctx;
+	size_t a = *(const size_t *)x, b = *(const size_t *)y;
+	int c = strcmp(row_name(h, a), row_name(h, b));
+
+	return c ? c : (a > b) - (a < b);
+}
+
+/*
+ * Each row's place among the names (equal names one place), and whether
+ * another row has its file and name too (its #fn= key then names its
+ * object): worked out once, by a sort of the rows by name.
+ */
+static void rank_names(struct html *h)
+{
+	size_t *ix = xmalloc((h->nrows + 1) * sizeof(*ix)), i, j, r = 0;
+
+	h->nrank = xmalloc((h->nrows + 1) * sizeof(*h->nrank));
+	h->dup = xcalloc(h->nrows + 1, 1);
+	for (i = 0; i < h->nrows; i++)
+		ix[i] = i;
+	sort_array_r(ix, h->nrows, sizeof(*ix), name_cmp, h);
+	for (i = 0; i < h->nrows; i++) {
+		if (i && strcmp(row_name(h, ix[i - 1]), row_name(h, ix[i])))
+			r = i;
+		h->nrank[ix[i]] = r;
+		for (j = r; j < i; j++)
+			if (!strcmp(row_file(h, ix[j]), row_file(h, ix[i])))
+				h->dup[ix[j]] = h->dup[ix[i]] = 1;
+	}
+	free(ix);
+}
+
+static void put_name_rank(struct html *h)
+{
+	size_t i;
+
+	outbuf_puts(h->out, ",\n\"nrank\":\"");
+	for (i = 0; i < h->nrows; i++)
+		pk(h->out, h->nrank[i]);
+	outbuf_putc(h->out, '"');
 }
 
 /* ---- calls between functions whole ---- */
@@ -1509,6 +1584,7 @@ static void html_setup(struct html *h)
 			h->mtime = st.st_mtim;
 	}
 	order_rows(h);
+	rank_names(h);
 	pick_sources(h);
 }
 
@@ -1546,6 +1622,7 @@ static int html_run(struct html *h, const char *old_name, const char *new_name, 
 	outbuf_puts(out, ",\"graph_note\":");
 	json_str(out, graph ? NULL : note);
 	put_fns(h);
+	put_name_rank(h);
 	put_pieces(h);
 	put_calls(h);
 	if (put_flame(h) || put_threads(h))
@@ -1576,6 +1653,8 @@ static void html_release(struct html *h)
 	free(h->files);
 	free(h->spans);
 	free(h->order);
+	free(h->nrank);
+	free(h->dup);
 	ptrmap_free(&h->file_ix);
 	ptrmap_free(&h->row_of);
 }

@@ -108,24 +108,16 @@
 	function ffile(k) { return D.files[fileOf[k]]; }
 	function fobj(k) { return D.objs[objOf[k]]; }
 
-	/* #fn= keys: "file:function", the object added when two share that */
-	var keys = null, keyRow = null;
-	function makeKeys() {
-		var seen = new Map(), k, s;
-		keys = new Array(N);
-		keyRow = new Map();
-		for (k = 0; k < N; k++) {
-			s = ffile(k) + ':' + fname(k);
-			seen.set(s, (seen.get(s) || 0) + 1);
+	/* #fn= keys: "file:function", the object added when two share that (flag 8) */
+	function keyOf(k) { return ffile(k) + ':' + fname(k) + (flags[k] & 8 ? ' [' + fobj(k) + ']' : ''); }
+	var keyRow = null;
+	function rowOfKey(key) {
+		if (!keyRow) {
+			keyRow = new Map();
+			for (var k = 0; k < N; k++) keyRow.set(keyOf(k), k);
 		}
-		for (k = 0; k < N; k++) {
-			s = ffile(k) + ':' + fname(k);
-			if (seen.get(s) > 1) s += ' [' + fobj(k) + ']';
-			keys[k] = s;
-			keyRow.set(s, k);
-		}
+		return keyRow.has(key) ? keyRow.get(key) : -1;
 	}
-	function keyOf(k) { if (!keys) makeKeys(); return keys[k]; }
 	function fnHref(k) { return '#fn=' + encodeURIComponent(keyOf(k)); }
 	function fnLink(k, cls) {
 		var a = nameEl('a', fname(k), 'fn' + (cls ? ' ' + cls : ''));
@@ -135,11 +127,11 @@
 
 	/* pieces: by row */
 	var PIECES = (function () {
-		var rows = unpack(D.pieces.row), by = new Map(), i, per = diff ? 2 * NEV : NEV;
-		var self = unpack(D.pieces.self);
+		var P = D.pieces, rows = unpack(P.row), files = unpack(P.file), by = new Map(), i, per = diff ? 2 * NEV : NEV;
+		var self = unpack(P.self), other = new Map(P.other);
 		for (i = 0; i < rows.length; i++) {
 			if (!by.has(rows[i])) by.set(rows[i], []);
-			by.get(rows[i]).push({ name: D.pieces.name[i][0], file: D.pieces.name[i][1], at: i * per });
+			by.get(rows[i]).push({ name: other.has(i) ? other.get(i) : fname(rows[i]), file: P.pfiles[files[i]], at: i * per });
 		}
 		return { by: by, self: self };
 	}());
@@ -187,28 +179,53 @@
 
 	/* ---- search over every function's name and file ---- */
 
-	var hay = null, match = null;
+	/*
+	 * Every name and file in one lower-case string, function k from
+	 * starts[k]: one indexOf runs over all of them (200,000 names in tens
+	 * of milliseconds), each hit mapped to its function by bisection.
+	 */
+	var big = null, starts = null, match = null;
 	function makeHay() {
-		if (hay) return;
-		hay = new Array(N);
-		for (var k = 0; k < N; k++) hay[k] = (fname(k) + '\n' + ffile(k)).toLowerCase();
+		if (big !== null) return;
+		var parts = new Array(N), at = 0, k;
+		starts = new Float64Array(N + 1);
+		for (k = 0; k < N; k++) {
+			parts[k] = (fname(k) + '\u0001' + ffile(k)).toLowerCase();
+			starts[k] = at;
+			at += parts[k].length + 1;
+		}
+		starts[N] = at;
+		big = parts.join('\n');
+	}
+	function fnAt(i) {
+		var lo = 0, hi = N;
+		while (hi - lo > 1) {
+			var m = (lo + hi) >> 1;
+			if (starts[m] <= i) lo = m; else hi = m;
+		}
+		return lo;
 	}
 	/* the rows that match the query (null: no query), and whether it parsed */
 	function search() {
-		var q = state.query, k, re = null, n = 0;
+		var q = state.query, k, re = null, n = 0, t0 = performance.now();
 		if (!q) { match = null; return true; }
 		if (state.regex) {
-			try { re = new RegExp(q, 'i'); } catch (err) { match = new Uint8Array(N); return false; }
+			try { re = new RegExp(q, 'i'); } catch (err) { match = new Uint8Array(N); match.count = 0; return false; }
 		}
-		makeHay();
 		match = new Uint8Array(N);
 		if (re) {
 			for (k = 0; k < N; k++) if (re.test(fname(k)) || re.test(ffile(k))) { match[k] = 1; n++; }
 		} else {
+			makeHay();
 			q = q.toLowerCase();
-			for (k = 0; k < N; k++) if (hay[k].indexOf(q) >= 0) { match[k] = 1; n++; }
+			for (var i = big.indexOf(q); i >= 0; i = big.indexOf(q, starts[k + 1])) {
+				k = fnAt(i);
+				match[k] = 1;
+				n++;
+			}
 		}
 		match.count = n;
+		match.ms = performance.now() - t0;
 		return true;
 	}
 
@@ -376,10 +393,34 @@
 
 	var order = null, items = [], grid = null;
 
-	/* rows sorted by the column, all of them; then those the search keeps, pieces under open rows */
+	/* each name's and file's place in code-unit order, by the engine's own sort of the strings (once) */
+	var ranks = {};
+	function rankOf(strs) {
+		var u = strs.slice().sort(), at = new Map(), i;
+		for (i = 0; i < u.length; i++) if (!at.has(u[i])) at.set(u[i], i);
+		return at;
+	}
+	/* the page's "nrank": the names in byte order, worked out when it was made */
+	function nameRank() {
+		if (!ranks.name) ranks.name = unpack(D.nrank);
+		return ranks.name;
+	}
+	function fileRank() {
+		if (!ranks.file) {
+			var at = rankOf(D.files), r = new Uint32Array(N);
+			for (var k = 0; k < N; k++) r[k] = at.get(ffile(k));
+			ranks.file = r;
+		}
+		return ranks.file;
+	}
+
+	/* rows sorted by the column, all of them (again only when the column, event, thread or mode changed) */
+	var sorted = null;
 	function sortRows() {
 		var cols = columns(), col, k, keyv, t0 = performance.now();
 		if (state.key === null) state.key = diff ? 'chg' : D.order === 'inclusive' ? 'incl' : 'self';
+		var sig = [state.key, state.desc, state.ev, state.thread, state.norm].join(' ');
+		if (sig === sorted && order) return;
 		col = cols.filter(function (c) { return c.key === state.key; })[0] || cols[2];
 		var idx = new Uint32Array(N);
 		for (k = 0; k < N; k++) idx[k] = k;
@@ -393,14 +434,15 @@
 			}
 			idx.sort(function (a, b) { return keyv[a] !== keyv[b] ? (keyv[a] < keyv[b] ? -sgn : sgn) : a - b; });
 		} else {
-			var s = new Array(N);
-			for (k = 0; k < N; k++) s[k] = col.key === 'name' ? fname(k) : ffile(k);
-			idx.sort(function (a, b) { return s[a] !== s[b] ? (s[a] < s[b] ? -sgn : sgn) : a - b; });
+			var r = col.key === 'name' ? nameRank() : fileRank();
+			idx.sort(function (a, b) { return r[a] !== r[b] ? (r[a] < r[b] ? -sgn : sgn) : a - b; });
 		}
 		order = idx;
+		sorted = sig;
 		grid && (grid.sortMs = performance.now() - t0);
 	}
 
+	/* the rows the search keeps, in that order, and the pieces under the open ones */
 	function makeItems() {
 		items = [];
 		for (var i = 0; i < N; i++) {
@@ -1008,10 +1050,9 @@
 	function route() {
 		var m = /^#fn=(.*)$/.exec(window.location.hash), k = -1;
 		if (m) {
-			if (!keys) makeKeys();
 			var key;
 			try { key = decodeURIComponent(m[1]); } catch (err) { key = null; }
-			k = key !== null && keyRow.has(key) ? keyRow.get(key) : -1;
+			k = key !== null ? rowOfKey(key) : -1;
 		}
 		if (m || state.open >= 0) panel(k);
 	}
@@ -1027,8 +1068,10 @@
 		});
 	}
 
+	var T2 = performance.now();
 	header();
 	table();
+	var T3 = performance.now();
 	flameEvents();
 	flame();
 	graph();
@@ -1036,6 +1079,6 @@
 	route();
 	/* the search's lower-case names, made while nobody types */
 	setTimeout(makeHay, 50);
-	window.agReport = { thread: function () { return state.thread; }, ms: [T1 - T0, performance.now() - T0], N: N, clean: clean, name: fname, items: function () { return items; }, order: function () { return order; }, state: state,
-		frames: function () { return F; }, key: keyOf, sortMs: function () { return grid.sortMs; } };
+	window.agReport = { thread: function () { return state.thread; }, ms: [T1 - T0, T2 - T0, T3 - T0, performance.now() - T0], N: N, clean: clean, name: fname, items: function () { return items; }, order: function () { return order; }, state: state,
+		frames: function () { return F; }, key: keyOf, sortMs: function () { return grid.sortMs; }, searchMs: function () { return match ? match.ms : 0; } };
 }());

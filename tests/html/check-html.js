@@ -264,6 +264,24 @@ async function events(p, tag, D, prof) {
 	await p.select('#ag-event', String(D.show[0]));
 }
 
+/* a comparison, normalised: each side a share of its own total */
+async function normalised(p, tag, D) {
+	if (D.kind !== 'diff') return;
+	const NEV = D.events.length, e = D.sort, tot = unpack(D.totals);
+	const self = unpack(D.self), self0 = unpack(D.self0);
+	await p.click('#ag-norm');
+	await sleep(150);
+	const r = await p.evaluate(() => ({ first: window.agReport.items()[0], key: window.agReport.state.key,
+		cell: document.querySelector('#ag-rows .row[data-row] .c.num:nth-child(5) .v').textContent }));
+	const share = (k) => self[k * NEV + e] / tot[e] - self0[k * NEV + e] / tot[NEV + e];
+	let best = -1, bestv = -1;
+	for (let k = 0; k < D.nrows; k++) if (Math.abs(share(k)) > bestv) { bestv = Math.abs(share(k)); best = k; }
+	const want = (share(r.first) > 0 ? '+' : '') + (100 * share(r.first)).toFixed(3);
+	check(r.key === 'chg' && Math.abs(share(r.first)) === bestv && r.cell === want,
+		`${tag}: normalised, the first row is the largest change of share (${D.name[r.first]}: ${r.cell} points, by the data ${want})`);
+	await p.click('#ag-norm');
+}
+
 /* --separate-threads files: each thread's first row is the largest self cost of its own file */
 async function threads(p, tag, D, prof) {
 	if (!D.threads) return;
@@ -343,6 +361,7 @@ async function main() {
 				await searchFar(p, tag, D);
 				await events(p, tag, D, prof);
 				await threads(p, tag, D, prof);
+				await normalised(p, tag, D);
 			}
 			await common(p, kind, tag, D, shots);
 			await p.close();
