@@ -1260,36 +1260,52 @@ static char *call_graph(struct html *h, char *note, size_t notelen, size_t *svgl
 
 /* ---- with JavaScript off: a plain table of the top functions ---- */
 
-/* Profile text as HTML text: the five specials as entities, controls and bidi as \xHH (escape.h). */
+/*
+ * Profile text as HTML text: the five specials as entities; controls,
+ * bidi controls (escape.h), U+2028, U+2029 and bytes that are not UTF-8
+ * as the visible text \xHH, as the page's script shows them.
+ */
 static void put_html_text(struct outbuf *out, const char *s, size_t max)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	size_t len = strlen(s), i, n;
 
 	if (len > max) {
 		len = max;
-		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+		while (len > 0 && (u[len] & 0xc0) == 0x80)
 			len--;
 	}
 	for (i = 0; i < len; i += n) {
-		unsigned char c = (unsigned char)s[i];
 		n = escape_unit(s + i, len - i);
-		if (n) {
-			escape_hex_outbuf(out, s + i, n);
-			continue;
+		if (!n) {
+			n = report_utf8_len(u + i);
+			if (n > len - i)
+				n = 0;
+			if (n == 3 && u[i] == 0xe2 && u[i + 1] == 0x80 && (u[i + 2] == 0xa8 || u[i + 2] == 0xa9)) {
+				escape_hex_outbuf(out, s + i, n);
+				continue;
+			}
+			if (n > 1) {
+				outbuf_write(out, s + i, n);
+				continue;
+			}
 		}
-		n = 1;
-		if (c == '&')
+		if (n != 1 || u[i] >= 0x80 || (u[i] < 0x20 && u[i] != '\t') || u[i] == 0x7f) {
+			n = n ? n : 1;
+			escape_hex_outbuf(out, s + i, n);
+		} else if (u[i] == '&') {
 			outbuf_puts(out, "&amp;");
-		else if (c == '<')
+		} else if (u[i] == '<') {
 			outbuf_puts(out, "&lt;");
-		else if (c == '>')
+		} else if (u[i] == '>') {
 			outbuf_puts(out, "&gt;");
-		else if (c == '"')
+		} else if (u[i] == '"') {
 			outbuf_puts(out, "&quot;");
-		else if (c == '\'')
+		} else if (u[i] == '\'') {
 			outbuf_puts(out, "&#39;");
-		else
-			outbuf_putc(out, (char)c);
+		} else {
+			outbuf_putc(out, (char)u[i]);
+		}
 	}
 	if (len < strlen(s))
 		outbuf_puts(out, "\xe2\x80\xa6");
