@@ -50,8 +50,8 @@ static void cut_note(const struct flame *fl, const char *event, uint64_t total, 
 		 g, event, m, event, total ? (double)fl->moved * 100.0 / (double)total : 0.0);
 }
 
-static int build(const struct report *r, const struct profile *p, size_t ev, struct flame *fl,
-		 int by_file)
+int report_flame_build(const struct report *r, const struct profile *p, size_t ev, struct flame *fl,
+		       int by_file)
 {
 	struct stacks s;
 
@@ -100,7 +100,7 @@ int report_folded(struct report *r)
 	uint32_t *path, *cur;
 	size_t depth = 0;
 
-	if (build(r, p, flame_event(r), &fl, 0))
+	if (report_flame_build(r, p, flame_event(r), &fl, 0))
 		return -1;
 	{
 		char note[320];
@@ -720,7 +720,7 @@ int report_flamegraph(struct report *r)
 	char title[128];
 	int rc;
 
-	if (build(r, r->p, flame_event(r), &fl, 1))
+	if (report_flame_build(r, r->p, flame_event(r), &fl, 1))
 		return -1;
 	snprintf(title, sizeof(title), "Flame graph of %.60s", r->p->ev.ev[flame_event(r)].name);
 	rc = write_svg(r, &fl, NULL, title);
@@ -740,9 +740,9 @@ int report_flamegraph_diff(struct report *r, const struct profile *old)
 		escape_line(stderr, "annogrind: event '%s' is not in the old profile", ev);
 		return -1;
 	}
-	if (build(r, r->p, flame_event(r), &fl, 1))
+	if (report_flame_build(r, r->p, flame_event(r), &fl, 1))
 		return -1;
-	if (build(r, old, (size_t)k, &fo, 1)) {
+	if (report_flame_build(r, old, (size_t)k, &fo, 1)) {
 		flame_release(&fl);
 		return -1;
 	}

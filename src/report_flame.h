@@ -22,6 +22,14 @@
  * Each returns 0, or -1 after a message on standard error.
  */
 int report_folded(struct report *r);
+/*
+ * The frames those draw for event ev of p (stacks.h), cut as they cut:
+ * for a page that draws them itself (report_html.c).  0, or -1 after a
+ * message.
+ */
+struct flame;
+int report_flame_build(const struct report *r, const struct profile *p, size_t ev, struct flame *fl,
+		       int by_file);
 int report_flamegraph(struct report *r);
 int report_flamegraph_diff(struct report *r, const struct profile *old);
 

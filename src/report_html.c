@@ -538,26 +538,10 @@ static void put_calls(struct html *h)
 
 /* ---- the flame graph: the stacks of --format=flamegraph, as data ---- */
 
-/* Stacks worth at most this of the total are cut, as --format=flamegraph cuts them (report_flame.h). */
-static uint64_t flame_prune(const struct report *r, const struct profile *p, size_t ev)
-{
-	double thr = r->filter ? r->thr[0] : 100;
-	uint64_t total = p->total && cc_defined(p, p->total, ev) ? p->total->v[ev] : 0;
-
-	if (thr >= 100)
-		return 0;
-	return (uint64_t)((double)total * (100.0 - thr) / 100.0);
-}
-
+/* The stacks of --format=flamegraph (the same cut), on p. */
 static int flame_of(const struct report *r, const struct profile *p, size_t ev, struct flame *fl)
 {
-	struct stacks s;
-
-	if (stacks_build(&s, p, ev, flame_prune(r, p, ev)))
-		return -1;
-	flame_build(fl, &s, p, 1);
-	stacks_release(&s);
-	return 0;
+	return report_flame_build(r, p, ev, fl, 1);
 }
 
 /*
