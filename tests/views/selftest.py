@@ -67,6 +67,62 @@ fn=(2)
 7 50
 """
 
+# Two dumps of one thread (--dump-before: the same "thread:" line), with
+# instruction positions, jumps and two events.  D1: 0x10 of a.so (5 1)
+# calls 0x10 of b.so once (cob=, that call only: 40 3) and target twice
+# (20 2), whose file x.c is first named by a jfi= line; b.so's 0x10 costs
+# 40 3, target 20 2.  Its summary gives both events.  D2 (the last dump):
+# target 10 5; summary: gives Ir only, totals: Dr (4, below the cost
+# lines' 5).
+D1 = """version: 1
+creator: by hand
+pid: 8
+part: 1
+thread: 1
+positions: instr line
+events: Ir Dr
+summary: 100 7
+ob=(1) /lib/a.so
+fl=(1) ???
+fn=(1) 0x10
+0x1 0 5 1
+jfi=(2) x.c
+jfn=(2) target
+jump=3 0x20 0
+* 0
+jcnd=1/2 0x20 0
+* 0
+cob=(2) /lib/b.so
+cfn=(3) 0x10
+calls=1 0x30 0
+* 0 40 3
+cfi=(2)
+cfn=(2)
+calls=2 0x40 0
+* 0 20 2
+ob=(2)
+fn=(3)
+0x30 0 40 3
+ob=(1)
+fl=(2)
+fn=(2)
+0x40 0 20 2
+"""
+D2 = """version: 1
+creator: by hand
+pid: 8
+part: 2
+thread: 1
+positions: instr line
+events: Ir Dr
+summary: 10
+totals: 10 4
+ob=(1) /lib/a.so
+fl=(1) x.c
+fn=(1) target
+0x40 3 10 5
+"""
+
 results = []
 
 
@@ -100,6 +156,29 @@ def main():
     eq("inclusive", [p.incl(f) for f in (main_, work, helper, start)], [162, 100, 152, 55])
     eq("bound", [p.bound(main_), p.split_bound(("b.h", "main"))], [162, 162])
     eq("header totals", [q.totals for q in p.parts], [None, None])
+    eq("thread files", p.threaded, True)
+    for n, text in (("d.1", D1), ("d", D2)):
+        with open(os.path.join(tmp, n), "w") as fh:
+            fh.write(text)
+    d = Profile([os.path.join(tmp, "d.1"), os.path.join(tmp, "d")])
+    addr, target = ("???", "0x10"), ("x.c", "target")
+    eq("dumps of one thread: not thread files", d.threaded, False)
+    # every event: 0x10 is a.so's 5 1 and b.so's 40 3; target 20 2 + 10 5
+    eq("self costs, every event", d.selfv, {addr: [45, 4], target: [30, 7]})
+    eq("objects", d.objs, {addr: {"/lib/a.so", "/lib/b.so"}, target: {"/lib/a.so"}})
+    # cob= names the object of one call: the call to target is in a.so
+    eq("self by object", d.obself, {(addr, "/lib/a.so"): 5, (addr, "/lib/b.so"): 40, (target, "/lib/a.so"): 30})
+    eq("calls by object", d.obcalls, {((addr, "/lib/a.so"), (addr, "/lib/b.so")): [1, 40],
+                                      ((addr, "/lib/a.so"), (target, "/lib/a.so")): [2, 20]})
+    eq("calls, every event", d.callsv, {(addr, addr): [1, [40, 3]], (addr, target): [2, [20, 2]]})
+    # target: self 30 7 and no calls out, above the 20 2 of the calls to it
+    # (its last dump's activation has no call line: it began before)
+    eq("inclusive, every event", d.inclv(target), [30, 7])
+    # summary 100 7, then summary 10 and totals 4; never below the cost
+    # lines (10 5 in the second dump)
+    eq("header totals, every event", [d.headerv, d.wantv], [[110, 11], [110, 12]])
+    for n in ("d.1", "d"):
+        os.unlink(os.path.join(tmp, n))
     if len(sys.argv) > 1:
         check = os.path.join(os.path.dirname(os.path.abspath(__file__)), "check-views.py")
         r = subprocess.run([sys.executable, check, sys.argv[1], os.path.join(tmp, "p")],
