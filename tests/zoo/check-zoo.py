@@ -384,35 +384,7 @@ class ZooChecker(cv.Checker):
 
     # ---- k. folded stacks at the default threshold ----
     def check_folded_default(self):
-        st, err = self.stacks([])
-        if err:
-            report(False, self.label, "k.folded-default", err)
-            return
-        byframe = {}
-        for f in self.p.self:
-            if self.p.self[f] or f in self.p.into or f in self.p.out:
-                byframe.setdefault(cv.frame_of(f[1]), []).append(f)
-        check = [f for f in self.outer if self.I[f] >= self.T / 100 and len(byframe[cv.frame_of(f[1])]) == 1]
-        sums = {cv.frame_of(f[1]): 0 for f in check}
-        for frames, w in st:
-            for fr in set(frames):
-                if fr in sums:
-                    sums[fr] += w
-        total = sum(w for _, w in st)
-        errs = sorted(((sums[cv.frame_of(f[1])] - self.I[f], f) for f in check),
-                      key=lambda e: (-abs(e[0]), cv.key_str(e[1])))
-        msgs = []
-        if total != self.T:
-            msgs.append("stacks sum to %d, program total %d" % (total, self.T))
-        bad = [(e, f) for e, f in errs if abs(e) > self.T * 0.005]
-        if bad:
-            e, f = bad[0]
-            msgs.append("%d of %d functions off more than 0.5%%, worst %s %+d (%s of the total; stacks %d, I %d)" %
-                        (len(bad), len(errs), cv.key_str(f), e, cv.pct(e, self.T), self.I[f] + e, self.I[f]))
-        worst = "worst %s %+d (%s)" % (cv.key_str(errs[0][1]), errs[0][0], cv.pct(errs[0][0], self.T)) \
-            if errs else "none"
-        report(not msgs, self.label, "k.folded-default", "; ".join(msgs) or
-               "%d stacks, %d outer functions >= 1%% within 0.5%%, %s" % (len(st), len(errs), worst))
+        self.check_folded("k.folded-default", self.stacks([]), average=False)
 
     # ---- l. address-named functions of different objects ----
     def check_objects(self):
