@@ -23,7 +23,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 src=$top/tests/zoo/src
 out=$top/testdata/zoo
 work=${ZOO_WORK:-/tmp/annogrind-zoo}
-ALL="dot-threads dot-sep node-jitless python3 perl lua cc1 cxx-inline
+ALL="dot-threads dot-sep node-jitless node-sep python3 perl lua cc1 cxx-inline
 rg go sqlite3-sim git-systime gzip sort zstd xz-cacheuse mandoc-recs
 cmark-callers sed-jumps openssl-dumps jq"
 
@@ -139,6 +139,9 @@ make_one() {
 	node-jitless) # V8's interpreter: handlers tail-jump; V8's threads in one file
 		fresh "$1" work.js
 		profile "$1" nodejs "" -- node --jitless work.js ;;
+	node-sep) # the same, one file per thread
+		fresh "$1" work.js
+		profile "$1" nodejs "--separate-threads=yes" -- node --jitless work.js ;;
 	python3)
 		fresh "$1" work.py
 		profile "$1" python3 "" -- /usr/bin/python3 work.py ;;
