@@ -411,7 +411,8 @@ class ZooChecker(cv.Checker):
         for fn in fns:
             rows.setdefault((fn["file"], fn["name"]), []).append(fn)
         merged, wrongself, wrongcall, ex = 0, 0, 0, None
-        for f, obs in sorted(multi.items()):
+        # the costliest first: its example is the one printed
+        for f, obs in sorted(multi.items(), key=lambda kv: (-sum(kv[1].values()), kv[0])):
             have = {r["object"]: r for r in rows.get(f, [])}
             for ob, c in sorted(obs.items()):
                 r = have.get(ob)
