@@ -15,7 +15,7 @@ if [ ! -x "$bin" ]; then echo "corpus-incl: no binary at $bin"; echo "corpus-inc
 corpus=$top/../shared/corpus
 pass=0 fail=0 skip=0
 list=$(mktemp) || exit 2
-trap 'rm -f "$list" "$list.err"' EXIT INT TERM
+trap 'rm -f "$list" "$list.err"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
 find "$top/testdata" -type f ! -name '*.c' ! -name '*.h' ! -name '*.cc' | sort >"$list"
 if [ -f "$corpus/MANIFEST.tsv" ]; then

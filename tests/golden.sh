@@ -19,7 +19,7 @@ bin=${1:-$top/annogrind}
 case $bin in /*) ;; *) bin=$top/$bin ;; esac
 export LC_ALL=C
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 pass=0 fail=0 skip=0
 # WRAP's command found now, by its full path: a test may empty PATH (to keep
 # Graphviz's dot out of sight) and still run under valgrind.

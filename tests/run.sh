@@ -6,13 +6,34 @@
 # may follow).  A suite that exits non-zero without such a line counts as one
 # failure.  run.sh ends with "N passed, N failed" and exits 1 on any failure.
 #
+# Each suite runs in a session of its own (setsid): on SIGINT or SIGTERM
+# run.sh stops it with all its children (SIGTERM to its process group,
+# SIGKILL to what is left after 5 s) and exits 130 or 143.
+#
 # usage: tests/run.sh [SUITE ...]   (names without .sh; default: all)
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
 export MAKE=${MAKE:-make}
 tmp=$(mktemp) || exit 2
-trap 'rm -f "$tmp"' EXIT INT TERM
+pid="" name=""
+# stop STATUS: end the running suite's process group, then the run
+stop() {
+	if [ -n "$pid" ]; then
+		kill -TERM -"$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null
+		i=0
+		while kill -0 -"$pid" 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+		kill -KILL -"$pid" 2>/dev/null
+		cat "$tmp"
+	fi
+	echo "stopped by a signal${name:+ in $name}"
+	exit "$1"
+}
+trap 'rm -f "$tmp"' EXIT
+trap 'stop 130' INT
+trap 'stop 143' TERM
+session=""
+command -v setsid >/dev/null 2>&1 && session=setsid
 if [ $# -gt 0 ]; then
 	suites=""
 	for s in "$@"; do suites="$suites tests/suites/$s.sh"; done
@@ -23,8 +44,12 @@ pass=0 fail=0 skip=0 bad=""
 for s in $suites; do
 	name=$(basename "$s" .sh)
 	echo "== $name"
-	sh "$s" >"$tmp" 2>&1
+	# in the background, so that wait returns at once on a signal
+	$session sh "$s" >"$tmp" 2>&1 &
+	pid=$!
+	wait "$pid"
 	rc=$?
+	pid=""
 	cat "$tmp"
 	last=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$tmp" | tail -1)
 	if [ -z "$last" ]; then

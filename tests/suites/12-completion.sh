@@ -9,7 +9,7 @@ set -u
 top=$(pwd)
 name=completion
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 pass=0 fail=0 skip=0
 export PATH="$top:$PATH"
 cd "$top/testdata" || exit 2

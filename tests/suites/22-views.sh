@@ -14,7 +14,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 bin=${ANNOGRIND:-$top/annogrind}
 pass=0 fail=0 skip=0
 tmp=$(mktemp) || exit 2
-trap 'rm -f "$tmp"' EXIT INT TERM
+trap 'rm -f "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 count() {
 	last=$(grep -E '^views: [0-9]+ passed, [0-9]+ failed' "$tmp" | tail -1)
 	p=$(printf '%s\n' "$last" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+')

@@ -20,7 +20,7 @@ if [ ! -f "$corpus/MANIFEST.tsv" ]; then
 	exit 0
 fi
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 pass=0 fail=0 skip=0
 for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); do
 	dir=$corpus/$(dirname "$f")

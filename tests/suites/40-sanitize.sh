@@ -11,7 +11,7 @@ fi
 export ASAN_OPTIONS=detect_leaks=1:exitcode=99:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:exitcode=99
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
 pass=0 fail=0
 # Add the counts of the last "N passed, N failed" line of a runner's output.

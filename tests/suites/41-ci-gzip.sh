@@ -17,7 +17,7 @@ ${MAKE:-make} -s BUILD=build/ci-tinyblock BIN="$tiny" CFLAGS="-O1 -g -DINPUT_BLO
 }
 export LC_ALL=C
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 pass=0 fail=0
 opts="--auto=no --threshold=100 --inclusive=yes --tree=both"
 # the profile's name (line 2, and messages) is the only difference allowed;

@@ -13,7 +13,7 @@ if ! command -v dot >/dev/null 2>&1; then
 	exit 0
 fi
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 pass=0 fail=0
 for f in "$top"/testdata/tree/mutual.cg "$top"/testdata/diff/callgrind.out.qsort_hanoi_default \
 	"$top"/testdata/diff/utf8_new.cg \

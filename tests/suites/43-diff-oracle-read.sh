@@ -20,7 +20,7 @@ if ! command -v callgrind_annotate >/dev/null 2>&1 || [ ! -f "$corpus/MANIFEST.t
 fi
 export LC_ALL=C PERL_HASH_SEED=0 PERL_PERTURB_KEYS=0
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 pass=0 fail=0 skip=0
 for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); do
 	dir=$corpus/$(dirname "$f")

@@ -17,7 +17,7 @@ bin=${BIN:-$top/annogrind}
 name=escape
 pass=0 fail=0 skip=0
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 cd "$top/testdata" || exit 2
 ESC=$(printf '\033')
 RLO=$(printf '\342\200\256')

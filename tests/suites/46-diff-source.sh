@@ -19,7 +19,7 @@ for t in gcc valgrind python3; do
 	fi
 done
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 cp "$top"/testdata/regress/build/main.c "$tmp"/
 for v in old new; do
 	cp "$top/testdata/regress/build/work_$v.c" "$tmp/work.c"

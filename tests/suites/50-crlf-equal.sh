@@ -12,7 +12,7 @@ name=crlf-equal
 export LC_ALL=C
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 mkdir "$tmp/lf" "$tmp/crlf"
 cr=$(printf '\r')
 

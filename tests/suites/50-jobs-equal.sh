@@ -22,7 +22,7 @@ if ! ${MAKE:-make} -s SANITIZE=address,undefined BUILD=$tiny BIN=$tiny/annogrind
 	exit 1
 fi
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
 run() { # BIN FILE OPTS...: all it says, and its exit status
 	b=$1 f=$2

@@ -23,7 +23,7 @@ if ! ${MAKE:-make} -s SANITIZE=address,undefined BUILD=build/asan BIN=$asan >/de
 fi
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
 run() { # FILE OPTS...: all it says but the inclusive-cost warning, and its exit status
 	f=$1

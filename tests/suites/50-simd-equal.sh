@@ -16,7 +16,7 @@ export ASAN_OPTIONS=detect_leaks=1:exitcode=99:abort_on_error=0
 export UBSAN_OPTIONS=print_stacktrace=1:exitcode=99
 pass=0 fail=0 skip=0
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
 run() { # BIN FILE OPTS...: all it says, and its exit status
 	b=$1 f=$2

@@ -15,7 +15,7 @@ for t in valgrind objdump nm python3 "$CC"; do
 done
 ${MAKE:-make} -s annogrind >/dev/null || { echo "asm: 0 passed, 1 failed (build)"; exit 1; }
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 src=$PWD/testdata/asm/loop.c
 if ! "$CC" -O2 -g -fno-pie -no-pie -o "$tmp/loop-nopie" "$src" ||
    ! "$CC" -O2 -g -fpie -pie -o "$tmp/loop-pie" "$src"; then

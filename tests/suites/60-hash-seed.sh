@@ -11,7 +11,7 @@ name=hash-seed
 export LC_ALL=C
 pass=0 fail=0
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 
 seeded() { # SEED FILE OPTS...: run in the profile's folder, where its sources are
 	s=$1 f=$2

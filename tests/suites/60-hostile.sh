@@ -45,7 +45,7 @@ if [ -n "${HOSTILE_KEEP:-}" ]; then
 	mkdir -p "$tmp" || exit 2
 else
 	tmp=$(mktemp -d) || exit 2
-	trap 'rm -rf "$tmp"' EXIT INT TERM
+	trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 fi
 export LC_ALL=C
 have_vg=1
