@@ -1,4 +1,7 @@
 # annogrind: plain GNU make.  See README for the two commands (make demo, make check).
+# Plain make only builds: a missing Debian package stops it with the
+# command that installs it (tests/deps.sh); make deps installs them (as
+# root), and make demo and make check call it.
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
@@ -48,7 +51,7 @@ endif
 FORCE:
 
 # Order-only: with make -j the objects wait for deps-build (uthash.h,
-# zlib.h) without being rebuilt each time it runs.
+# zlib.h found) without being rebuilt each time it runs.
 $(BUILD)/%.o: src/%.c src/*.h | $(BUILD) deps-build
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -73,17 +76,27 @@ $(BUILD)/main.o: ALL_CFLAGS += -DANNOGRIND_COMMIT='"$(COMMIT)"'
 $(BUILD):
 	mkdir -p $@
 
-.PHONY: all deps-build deps-check check demo clean install uninstall bench unit fuzz
+.PHONY: all deps deps-build deps-unit check demo clean install uninstall bench unit fuzz
 
-# Dependencies: install what is missing (apt-get as root), else say how.
+# The Debian packages of tests/deps.sh's table.  deps-build and deps-unit
+# only check (and stop, naming what is missing and the command); deps
+# installs everything the build and the tests need with apt-get as root,
+# and otherwise prints the command and fails.
 deps-build:
-	@sh tests/deps.sh build
+	@CC='$(CC)' sh tests/deps.sh build
 
-deps-check:
-	@sh tests/deps.sh check
+deps-unit:
+	@CC='$(CC)' sh tests/deps.sh build check pkg-config
 
-# From the profile's folder, so its source (./qsort_hanoi.c) is annotated too.
-demo: all
+deps:
+	@CC='$(CC)' sh tests/deps.sh all
+
+# Installs the build packages first (as root; else stops with the
+# command).  From the profile's folder, so its source (./qsort_hanoi.c)
+# is annotated too.
+demo:
+	@CC='$(CC)' sh tests/deps.sh demo
+	@$(MAKE) --no-print-directory $(BIN)
 	cd testdata/demo && ../../$(BIN) callgrind.out.demo
 
 # The completions go where bash-completion and zsh look under PREFIX
@@ -110,19 +123,22 @@ UNIT_OBJ = $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRC))
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-$(BUILD)/unit/%.o: tests/unit/%.c tests/unit/*.h src/*.h | deps-check
+$(BUILD)/unit/%.o: tests/unit/%.c tests/unit/*.h src/*.h | deps-unit
 	@mkdir -p $(BUILD)/unit
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes $(CHECK_CFLAGS) -Isrc -c -o $@ $<
 
 $(BUILD)/run_unit: $(UNIT_OBJ) $(LIB_OBJ)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(UNIT_OBJ) $(LIB_OBJ) $(CHECK_LIBS) $(LIBS)
 
-unit: deps-check $(BUILD)/run_unit
+unit: deps-unit $(BUILD)/run_unit
 	$(BUILD)/run_unit
 
-# Every suite of tests/suites/ runs; tests/run.sh sums their counts.
-check: deps-check
-	$(MAKE) $(BIN)
+# Every suite of tests/suites/ runs; tests/run.sh sums their counts.  As
+# root the missing packages are installed first; otherwise the suites
+# that need them are skipped, and the run says so at its start and end.
+check:
+	@CC='$(CC)' sh tests/deps.sh check
+	@$(MAKE) --no-print-directory $(BIN)
 	sh tests/run.sh
 
 # The benchmark (BENCHMARKS.md): SIZES="20M 200M 1G" by default; SIZES=4G is

@@ -4,7 +4,9 @@
 # A suite is a shell script run from the top folder with MAKE set; it prints
 # what it likes and ends with a line "NAME: N passed, N failed" (", N skipped"
 # may follow).  A suite that exits non-zero without such a line counts as one
-# failure.  run.sh ends with "N passed, N failed" and exits 1 on any failure.
+# failure.  run.sh ends with the suites that skipped tests, the Debian
+# packages missing (tests/deps.sh missing) and "N passed, N failed"
+# (", N skipped"), and exits 1 on any failure.
 #
 # Each suite runs in a session of its own (setsid): on SIGINT or SIGTERM
 # run.sh stops it with all its children (SIGTERM to its process group,
@@ -40,7 +42,7 @@ if [ $# -gt 0 ]; then
 else
 	suites=$(ls tests/suites/*.sh | sort)
 fi
-pass=0 fail=0 skip=0 bad=""
+pass=0 fail=0 skip=0 bad="" skipped=""
 for s in $suites; do
 	name=$(basename "$s" .sh)
 	echo "== $name"
@@ -61,11 +63,14 @@ for s in $suites; do
 	f=$(printf '%s\n' "$last" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+')
 	k=$(printf '%s\n' "$last" | grep -oE '[0-9]+ skipped' | grep -oE '[0-9]+' || true)
 	pass=$((pass + p)); fail=$((fail + f)); skip=$((skip + ${k:-0}))
+	[ "${k:-0}" -gt 0 ] && skipped="$skipped${skipped:+,} $name ($k)"
 	if [ "$f" -gt 0 ] || [ $rc -ne 0 ]; then
 		[ "$f" -gt 0 ] || fail=$((fail + 1))
 		bad="$bad $name"
 	fi
 done
+[ -n "$skipped" ] && echo "suites with skipped tests:$skipped"
+sh tests/deps.sh missing
 [ -n "$bad" ] && echo "failing suites:$bad"
 if [ $skip -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"

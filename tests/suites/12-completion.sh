@@ -75,8 +75,8 @@ bash "$tmp/ask.bash" "$top/completion/annogrind.bash" "$tmp/dashdash" >"$tmp/got
 got=$(sed 's/.* => //' "$tmp/got" | tr ' ' '\n' | sed 's/=$//' | grep . | sort -u | tr '\n' ' ')
 check "bash offers every option of --help" "$help_opts" "$got"
 
-if ! command -v zsh >/dev/null 2>&1; then
-	echo "zsh is not installed: its completion is not checked"
+if ! sh "$top/tests/deps.sh" has zsh; then
+	echo "skip: missing Debian package zsh: the zsh completion is not checked"
 	skip=$((skip + 3))
 else
 	if zsh -n "$top/completion/_annogrind"; then pass=$((pass + 1)); else

@@ -1,15 +1,11 @@
 #!/bin/sh
-# The man page passes mandoc -Tlint (Debian mandoc, installed by
-# tests/deps.sh check as root; without it the test is counted as skipped).
+# The man page passes mandoc -Tlint (Debian mandoc, installed by make
+# deps; without it the test is counted as skipped).
 # "referenced manual not found" depends on the manuals of the machine
 # (kcachegrind(1) is seldom installed), so it is not counted.
 set -u
 name=man
-if ! command -v mandoc >/dev/null 2>&1; then
-	echo "mandoc (Debian mandoc) is not installed"
-	echo "$name: 0 passed, 0 failed, 1 skipped"
-	exit 0
-fi
+sh tests/deps.sh need $name mandoc || exit 0
 out=$(mandoc -Tlint man/annogrind.1 2>&1 |
 	grep -v -e 'referenced manual not found' -e 'outdated mandoc.db')
 if [ -z "$out" ]; then

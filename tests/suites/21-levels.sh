@@ -9,6 +9,7 @@
 #    an outer end are callgrind_annotate's, byte for byte (ORACLE-BUG rows
 #    too: callgrind_annotate is right exactly there).
 top=$(cd "$(dirname "$0")/../.." && pwd)
+sh "$top/tests/deps.sh" need levels python3 || exit 0
 bin=$top/annogrind
 pass=0 fail=0 skip=0
 tmp=$(mktemp) || exit 2

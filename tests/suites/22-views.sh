@@ -11,6 +11,7 @@
 # page says is not met (check-views.py's KNOWN, with its reason) counts as
 # skipped while it fails.
 top=$(cd "$(dirname "$0")/../.." && pwd)
+sh "$top/tests/deps.sh" need views python3 || exit 0
 bin=${ANNOGRIND:-$top/annogrind}
 pass=0 fail=0 skip=0
 tmp=$(mktemp) || exit 2

@@ -10,6 +10,7 @@
 # lines that are not PASS, then "zoo: N passed, N failed, N skipped".
 # ANNOGRIND=path runs another binary.
 top=$(cd "$(dirname "$0")/../.." && pwd)
+sh "$top/tests/deps.sh" need zoo python3 || exit 0
 bin=${ANNOGRIND:-$top/annogrind}
 pass=0 fail=0 skip=0
 tmp=$(mktemp) || exit 2

@@ -7,11 +7,7 @@ top=$(pwd)
 bin=$top/annogrind
 corpus=${ANNOGRIND_CORPUS:-$top/../shared/corpus}
 name=diff-dot
-if ! command -v dot >/dev/null 2>&1; then
-	echo "dot (Debian graphviz) is not installed"
-	echo "$name: 0 passed, 0 failed, 1 skipped"
-	exit 0
-fi
+sh tests/deps.sh need $name graphviz || exit 0
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 pass=0 fail=0

@@ -26,14 +26,14 @@ if command -v callgrind_annotate >/dev/null 2>&1; then
 		fi
 	done
 else
-	skipped "dumps: no callgrind_annotate"
+	skipped "dumps: missing Debian package valgrind (callgrind_annotate)"
 fi
 
 # 2. --format=markdown renders with GitHub's own renderer (cmark-gfm, with
 # its table extension; --unsafe keeps raw HTML so <details> can be checked):
 # tests/md-check.py finds only the tags annogrind's Markdown makes, full
 # table rows, and each name as its own cell's code and in the trees.
-if command -v cmark-gfm >/dev/null 2>&1; then
+if sh tests/deps.sh has cmark-gfm python3; then
 	md() { # NAME ARGS... -- NAMES...: render annogrind ARGS, check NAMES
 		t=$1
 		shift
@@ -70,7 +70,7 @@ if command -v cmark-gfm >/dev/null 2>&1; then
 		ok
 	fi
 else
-	skipped "markdown render: no cmark-gfm (Debian package cmark-gfm)"
+	skipped "markdown render: missing Debian package cmark-gfm or python3"
 fi
 
 # 3. The CI jobs of doc/ci.md, run as written (tests/ci-doc.py takes their
@@ -81,7 +81,7 @@ fi
 # request whose limits hold (PASS, exit 0); one whose large workload got
 # slower (FAIL, exit 1, the broken limits in the summary).  The baseline is
 # checked against an awk sum of the cost lines of the runs it sums.
-if python3 -c 'import yaml' 2>/dev/null; then
+if sh tests/deps.sh has python3-yaml; then
 	jobs=$tmp/jobs
 	fixtures=$top/testdata/baseline
 	mkdir -p "$tmp/bin"
@@ -179,7 +179,7 @@ STUB
 		done
 	done
 else
-	skipped "doc/ci.md jobs: no python3-yaml"
+	skipped "doc/ci.md jobs: missing Debian package python3-yaml"
 fi
 
 # 4. Every profile of ../shared/corpus as --format=markdown (--top=30) and
@@ -188,7 +188,11 @@ fi
 # cmark-gfm into only annogrind's tags and full table rows (md-check.py), or
 # annogrind refuses the profile (exit 3) as the text report does.
 corpus=$top/../shared/corpus
-if command -v cmark-gfm >/dev/null 2>&1 && [ -f "$corpus/MANIFEST.tsv" ]; then
+if ! sh tests/deps.sh has cmark-gfm python3; then
+	skipped "corpus markdown: missing Debian package cmark-gfm or python3"
+elif [ ! -f "$corpus/MANIFEST.tsv" ]; then
+	skipped "corpus markdown: no corpus at $corpus"
+else
 	for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); do
 		dir=$corpus/$(dirname "$f")
 		base=$(basename "$f")
@@ -211,8 +215,6 @@ if command -v cmark-gfm >/dev/null 2>&1 && [ -f "$corpus/MANIFEST.tsv" ]; then
 			fi
 		done
 	done
-else
-	skipped "corpus markdown: no cmark-gfm or no corpus"
 fi
 
 if [ $skip -gt 0 ]; then

@@ -75,7 +75,7 @@ if command -v script >/dev/null 2>&1; then
 		check "tty $f: no RLO" lacks "$tmp/tty_$f" "$RLO"
 	done
 else
-	echo "script (util-linux) is not installed: terminal checks skipped"
+	echo "skip: missing Debian package bsdutils (script): terminal checks skipped"
 	skip=$((skip + 1))
 fi
 

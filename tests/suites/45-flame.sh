@@ -17,6 +17,7 @@ top=$(pwd)
 bin=$top/annogrind
 corpus=${ANNOGRIND_CORPUS:-$top/../shared/corpus}
 name=flame
+sh tests/deps.sh need $name python3 || exit 0
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 pass=0 fail=0 skip=0
@@ -57,13 +58,13 @@ for spec in "python3-json 0.05 0.002" "sqlite3 0.01 0.0005"; do
 	sed '$d' "$tmp/exact"
 done
 
-if command -v xmllint >/dev/null 2>&1; then
+if sh tests/deps.sh has libxml2-utils; then
 	for f in $profiles; do
 		"$bin" --format=flamegraph --threshold=99.9 "$f" >"$tmp/g.svg" 2>/dev/null || continue
 		if xmllint --noout "$tmp/g.svg" 2>"$tmp/err"; then ok; else bad "svg $f"; head -3 "$tmp/err"; fi
 	done
 else
-	echo "xmllint (Debian libxml2-utils) is not installed"
+	echo "skip: missing Debian package libxml2-utils: the SVG is not checked with xmllint"
 	skip=$((skip + 1))
 fi
 
@@ -94,7 +95,7 @@ if [ -n "$chrome" ]; then
 		fi
 	done
 else
-	echo "chromium (Debian chromium) is not installed"
+	echo "skip: missing Debian package chromium: the SVG is not opened in a browser"
 	skip=$((skip + 1))
 fi
 

@@ -11,13 +11,7 @@ set -u
 top=$(pwd)
 bin=$top/annogrind
 name=diff-source
-for t in gcc valgrind python3; do
-	if ! command -v $t >/dev/null 2>&1; then
-		echo "$t is not installed"
-		echo "$name: 0 passed, 0 failed, 1 skipped"
-		exit 0
-	fi
-done
+sh tests/deps.sh need $name gcc valgrind python3 || exit 0
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 cp "$top"/testdata/regress/build/main.c "$tmp"/

@@ -7,13 +7,7 @@
 # and the Markdown block against the text listing.  Skipped without
 # objdump or python3.
 set -u
-for t in objdump python3; do
-	if ! command -v $t >/dev/null 2>&1; then
-		echo "$t is not installed"
-		echo "diff-asm: 0 passed, 0 failed, 1 skipped"
-		exit 0
-	fi
-done
+sh tests/deps.sh need diff-asm binutils python3 || exit 0
 ${MAKE:-make} -s annogrind >/dev/null || { echo "diff-asm: 0 passed, 1 failed (build)"; exit 1; }
 pass=0 fail=0
 for args in "cg.O1 cg.O2 total" "cg.O1 cg.O2 main" "cg.O2 cg.big total" "cg.O2 cg.big main"; do

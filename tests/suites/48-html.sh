@@ -26,6 +26,7 @@ set -u
 top=$(pwd)
 bin=$top/annogrind
 name=html
+sh tests/deps.sh need $name python3 || exit 0
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 pass=0 fail=0 skip=0
@@ -40,10 +41,10 @@ data() {
 	grep -q '^[PF][AI][SL][SL]* ' "$tmp/why" || bad "check-data.py $1 said nothing"
 }
 
-if command -v node >/dev/null 2>&1; then
+if sh tests/deps.sh has nodejs; then
 	if node --check "$top/src/html/report.js" 2>"$tmp/err"; then ok; else bad "node --check report.js"; cat "$tmp/err"; fi
 else
-	echo "node (Debian nodejs) is not installed: report.js not checked"
+	echo "skip: missing Debian package nodejs: report.js not checked with node --check"
 	skip=$((skip + 1))
 fi
 
@@ -59,11 +60,11 @@ data folded "$tmp/shapes.html" "$tmp/shapes.folded"
 (cd "$top/testdata/demo" && "$bin" --format=folded --threshold=99.9 ../html/shapes.cg.gz) >"$tmp/shapes999.folded"
 data folded "$tmp/shapes999.html" "$tmp/shapes999.folded"
 data whole "$tmp/shapes.html" "$top/testdata/html/shapes.cg.gz"
-if command -v dot >/dev/null 2>&1; then
+if sh tests/deps.sh has graphviz; then
 	(cd "$top/testdata/demo" && "$bin" --format=dot ../html/shapes.cg.gz) | dot -Tsvg >"$tmp/shapes.svg"
 	data graph "$tmp/shapes.html" "$tmp/shapes.svg"
 else
-	echo "dot (Debian graphviz) is not installed: the call graph not compared"
+	echo "skip: missing Debian package graphviz: the call graph not compared"
 	skip=$((skip + 1))
 fi
 
@@ -95,9 +96,12 @@ mkdir "$tmp/h"
 python3 "$top/tests/html/hostile.py" "$tmp/h"
 (cd "$tmp/h" && "$bin" --format=html hostile.cg) >"$tmp/hostile.html" 2>"$tmp/err" || bad "--format=html hostile.cg"
 data hostile "$tmp/hostile.html"
-if command -v dot >/dev/null 2>&1; then
+if sh tests/deps.sh has graphviz; then
 	(cd "$tmp/h" && "$bin" --format=dot hostile.cg) | dot -Tsvg >/dev/null 2>"$tmp/err" && ok ||
 		{ bad "dot refuses --format=dot of a 100 KB name"; head -c 300 "$tmp/err"; }
+else
+	echo "skip: missing Debian package graphviz: dot not run on a 100 KB name"
+	skip=$((skip + 1))
 fi
 # dot's own message when it fails (a dot that fails stands in for it)
 mkdir "$tmp/bin"
@@ -119,8 +123,13 @@ else
 fi
 
 # the browser
-modules=$(sh "$top/tests/html/setup.sh" 2>"$tmp/err")
-if [ -n "$modules" ] && command -v chromium >/dev/null 2>&1; then
+modules=""
+if sh "$top/tests/deps.sh" has chromium; then
+	modules=$(sh "$top/tests/html/setup.sh" 2>"$tmp/err")
+else
+	echo "missing Debian package chromium" >"$tmp/err"
+fi
+if [ -n "$modules" ]; then
 	"$bin" --format=html "$top/testdata/views/cc1.out.gz" >"$tmp/cc1.html"
 	"$bin" --format=html "$top/testdata/html/sort-cache.cg.gz" >"$tmp/sort.html"
 	(cd "$top/testdata/diff/new" && "$bin" --diff --format=html ../old/callgrind.out.old callgrind.out.new) >"$tmp/diff.html"
@@ -142,7 +151,7 @@ if [ -n "$modules" ] && command -v chromium >/dev/null 2>&1; then
 	grep -v '^PASS ' "$tmp/why"
 	[ $rc -le 1 ] || bad "check-html.js stopped (exit $rc)"
 else
-	echo "no browser test: $(cat "$tmp/err")"
+	echo "skip: no browser test: $(cat "$tmp/err")"
 	skip=$((skip + 1))
 fi
 

@@ -4,15 +4,10 @@
 # run also calls libc's random()); tests/asm-check.py checks the
 # per-instruction costs, the loop's jump counts and the addresses against
 # the profile's text, nm and objdump.  Skipped (and counted so) without
-# valgrind, objdump, nm, python3 or a C compiler.
+# valgrind, binutils (objdump, nm) or python3.
 set -u
 CC=${CC:-cc}
-for t in valgrind objdump nm python3 "$CC"; do
-	if ! command -v "$t" >/dev/null 2>&1; then
-		echo "asm: $t is missing: 0 passed, 0 failed, 1 skipped"
-		exit 0
-	fi
-done
+sh tests/deps.sh need asm valgrind binutils python3 || exit 0
 ${MAKE:-make} -s annogrind >/dev/null || { echo "asm: 0 passed, 1 failed (build)"; exit 1; }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
