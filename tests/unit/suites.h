@@ -21,6 +21,7 @@ Suite *tokenize_suite(void);
 Suite *view_suite(void);
 Suite *namecut_suite(void);
 Suite *hash_suite(void);
+Suite *solve_suite(void);
 
 /*
  * Load text as a profile named "t.cg" into p (initialised here) and finish
