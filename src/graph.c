@@ -7,66 +7,126 @@
 #include "diag.h"
 #include "sort.h"
 
-/* Tarjan's strongly connected components, iteratively (deep call graphs). */
-struct tarjan {
-	uint32_t *index, *low, *comp;
-	unsigned char *onstack;
-	uint32_t *stack;
-	size_t sp;
-	uint32_t next_index, ncomp;
-};
-
-static void tarjan_run(const struct profile *p, struct tarjan *t)
+/* x's root in the union-find of graph_units(), halving the path to it. */
+static uint32_t unit_root(uint32_t *unit, uint32_t x)
 {
-	size_t n = p->nfns, v0;
-	struct frame {
-		uint32_t v;
-		struct call *c;
-	} *fr = xmalloc((n + 1) * sizeof(*fr));
+	while (unit[x] != x) {
+		unit[x] = unit[unit[x]];
+		x = unit[x];
+	}
+	return x;
+}
 
-	for (v0 = 0; v0 < n; v0++) {
-		size_t depth = 0;
-		if (t->index[v0])
+void graph_units(const struct profile *p, uint32_t *unit)
+{
+	size_t i;
+
+	for (i = 0; i < p->nfns; i++)
+		unit[i] = (uint32_t)i;
+	for (i = 0; i < p->ncalls; i++) {
+		const struct call *c = p->calls[i];
+		uint32_t a, b;
+		if (!c->recursive || c->k.caller == c->k.callee)
 			continue;
-		fr[depth].v = (uint32_t)v0;
-		fr[depth].c = fn_out(p, p->fns[v0]);
-		t->index[v0] = t->low[v0] = ++t->next_index;
-		t->stack[t->sp++] = (uint32_t)v0;
-		t->onstack[v0] = 1;
+		a = unit_root(unit, c->k.caller->id);
+		b = unit_root(unit, c->k.callee->id);
+		/* the larger under the smaller: a root is its set's lowest id */
+		if (a != b)
+			unit[a < b ? b : a] = a < b ? a : b;
+	}
+	for (i = 0; i < p->nfns; i++)
+		unit[i] = unit_root(unit, (uint32_t)i);
+}
+
+void graph_scc(struct graph_scc *s, size_t n, const uint32_t *start, const uint32_t *adj,
+	       const uint32_t *to, const uint32_t *unit)
+{
+	size_t v0, sp = 0, depth, next = 0, nord = 0;
+	uint32_t *index = xcalloc(n + 1, sizeof(*index)), *low = xcalloc(n + 1, sizeof(*low));
+	uint32_t *stack = xmalloc((n + 1) * sizeof(*stack));
+	unsigned char *on = xcalloc(n + 1, 1);
+	struct { uint32_t v, k; } *fr = xmalloc((n + 1) * sizeof(*fr));
+
+	s->order = xmalloc((n + 1) * sizeof(*s->order));
+	s->cstart = xmalloc((n + 2) * sizeof(*s->cstart));
+	s->comp = xcalloc(n + 1, sizeof(*s->comp));
+	s->ncomp = 0;
+	for (v0 = 0; v0 < n; v0++) {
+		if ((unit && unit[v0] != v0) || index[v0])
+			continue;
+		depth = 0;
+		fr[0].v = (uint32_t)v0;
+		fr[0].k = start[v0];
+		index[v0] = low[v0] = (uint32_t)++next;
+		stack[sp++] = (uint32_t)v0;
+		on[v0] = 1;
 		for (;;) {
-			struct frame *f = &fr[depth];
-			if (f->c) {
-				uint32_t w = f->c->k.callee->id;
-				f->c = f->c->next_out;
-				if (!t->index[w]) {
-					t->index[w] = t->low[w] = ++t->next_index;
-					t->stack[t->sp++] = w;
-					t->onstack[w] = 1;
+			uint32_t v = fr[depth].v;
+			if (fr[depth].k < start[v + 1]) {
+				uint32_t k = fr[depth].k++, w = to ? to[adj[k]] : adj[k];
+				if (!index[w]) {
+					index[w] = low[w] = (uint32_t)++next;
+					stack[sp++] = w;
+					on[w] = 1;
 					depth++;
 					fr[depth].v = w;
-					fr[depth].c = fn_out(p, p->fns[w]);
-				} else if (t->onstack[w] && t->index[w] < t->low[f->v]) {
-					t->low[f->v] = t->index[w];
+					fr[depth].k = start[w];
+				} else if (on[w] && index[w] < low[v]) {
+					low[v] = index[w];
 				}
 				continue;
 			}
-			if (t->low[f->v] == t->index[f->v]) {
+			if (low[v] == index[v]) {
 				uint32_t w;
+				s->cstart[s->ncomp++] = (uint32_t)nord;
 				do {
-					w = t->stack[--t->sp];
-					t->onstack[w] = 0;
-					t->comp[w] = t->ncomp;
-				} while (w != f->v);
-				t->ncomp++;
+					w = stack[--sp];
+					on[w] = 0;
+					s->comp[w] = (uint32_t)(s->ncomp - 1);
+					s->order[nord++] = w;
+				} while (w != v);
 			}
 			if (!depth)
 				break;
 			depth--;
-			if (t->low[f->v] < t->low[fr[depth].v])
-				t->low[fr[depth].v] = t->low[f->v];
+			if (low[v] < low[fr[depth].v])
+				low[fr[depth].v] = low[v];
 		}
 	}
+	s->cstart[s->ncomp] = (uint32_t)nord;
+	s->n = nord;
+	free(index);
+	free(low);
+	free(stack);
+	free(on);
 	free(fr);
+}
+
+void graph_scc_release(struct graph_scc *s)
+{
+	free(s->order);
+	free(s->cstart);
+	free(s->comp);
+	memset(s, 0, sizeof(*s));
+}
+
+/* The components of p's functions along every call, in the order of their lists of calls out. */
+static void fn_scc(const struct profile *p, struct graph_scc *s)
+{
+	size_t n = p->nfns, i, k = 0;
+	uint32_t *start = xmalloc((n + 2) * sizeof(*start));
+	uint32_t *adj = xmalloc((p->ncalls + 1) * sizeof(*adj));
+
+	for (i = 0; i < n; i++) {
+		const struct call *c;
+		start[i] = (uint32_t)k;
+		for (c = fn_out(p, p->fns[i]); c; c = c->next_out)
+			adj[k++] = c->k.callee->id;
+	}
+	start[n] = (uint32_t)k;
+	graph_scc(s, n, start, adj, NULL, NULL);
+	free(start);
+	free(adj);
 }
 
 static const char *profile_name;	/* for messages, set by graph_inclusive() */
@@ -310,7 +370,7 @@ static uint64_t *single_calls(const struct profile *p)
 
 /* What graph_inclusive() works out on the way, by function id or by component. */
 struct incl_work {
-	struct tarjan t;	/* the strongly connected components */
+	struct graph_scc scc;	/* the strongly connected components */
 	uint32_t *size;		/* by component: its may-nest members */
 	uint32_t *cycno;	/* by component: its cycle's number, or 0 */
 	unsigned char *has_outer;	/* by component: an outer function is in it */
@@ -327,11 +387,7 @@ static void incl_work_release(struct incl_work *w)
 	free(w->cycno);
 	free(w->has_outer);
 	free(w->selfloop);
-	free(w->t.index);
-	free(w->t.low);
-	free(w->t.comp);
-	free(w->t.onstack);
-	free(w->t.stack);
+	graph_scc_release(&w->scc);
 }
 
 /* Which functions may nest (graph_outer()), which calls are recursive, the components' sizes. */
@@ -340,8 +396,8 @@ static void mark_nesting(struct profile *p, struct incl_work *w)
 	size_t n = p->nfns, i;
 	unsigned char *outer = xcalloc(n + 1, 1);
 
-	w->size = xcalloc(w->t.ncomp + 1, sizeof(uint32_t));
-	w->has_outer = xcalloc(w->t.ncomp + 1, 1);
+	w->size = xcalloc(w->scc.ncomp + 1, sizeof(uint32_t));
+	w->has_outer = xcalloc(w->scc.ncomp + 1, 1);
 	w->selfloop = xcalloc(n + 1, 1);
 	for (i = 0; i < p->ncalls; i++) {
 		struct call *c = p->calls[i];
@@ -360,14 +416,14 @@ static void mark_nesting(struct profile *p, struct incl_work *w)
 		f->cycle = 0;
 		/* size: the may-nest members of each component */
 		if (f->may_nest)
-			w->size[w->t.comp[i]]++;
+			w->size[w->scc.comp[i]]++;
 		else
-			w->has_outer[w->t.comp[i]] = 1;
+			w->has_outer[w->scc.comp[i]] = 1;
 	}
 	for (i = 0; i < p->ncalls; i++) {
 		struct call *c = p->calls[i];
 		c->recursive = c->k.caller->may_nest && c->k.callee->may_nest &&
-			       w->t.comp[c->k.caller->id] == w->t.comp[c->k.callee->id];
+			       w->scc.comp[c->k.caller->id] == w->scc.comp[c->k.callee->id];
 	}
 	free(outer);
 }
@@ -377,9 +433,9 @@ static int make_cycles(struct profile *p, struct incl_work *w, const char *name)
 {
 	size_t i;
 
-	w->cycno = xcalloc(w->t.ncomp + 1, sizeof(uint32_t));
+	w->cycno = xcalloc(w->scc.ncomp + 1, sizeof(uint32_t));
 	p->ncycles = 0;
-	for (i = 0; i < w->t.ncomp; i++)
+	for (i = 0; i < w->scc.ncomp; i++)
 		if (w->size[i] > 1)
 			w->cycno[i] = (uint32_t)++p->ncycles;
 	if (p->ncycles > FN_MAX_CYCLES) {
@@ -391,7 +447,7 @@ static int make_cycles(struct profile *p, struct incl_work *w, const char *name)
 	}
 	p->cycles = xcalloc(p->ncycles + 1, sizeof(*p->cycles));
 	w->cyin = xcalloc(p->ncycles + 1, sizeof(*w->cyin));
-	for (i = 0; i < w->t.ncomp; i++)
+	for (i = 0; i < w->scc.ncomp; i++)
 		if (w->cycno[i]) {
 			/* sized once: growing by one member each took members^2 */
 			struct cycle *cy = &p->cycles[w->cycno[i] - 1];
@@ -400,11 +456,11 @@ static int make_cycles(struct profile *p, struct incl_work *w, const char *name)
 		}
 	for (i = 0; i < p->nfns; i++) {
 		struct fn *f = p->fns[i];
-		uint32_t c = f->may_nest ? w->cycno[w->t.comp[i]] : 0;
+		uint32_t c = f->may_nest ? w->cycno[w->scc.comp[i]] : 0;
 		if (c) {
 			struct cycle *cy = &p->cycles[c - 1];
 			cy->members[cy->nmembers++] = f;
-			if (w->has_outer[w->t.comp[i]] && !w->cyin[c - 1])
+			if (w->has_outer[w->scc.comp[i]] && !w->cyin[c - 1])
 				w->cyin[c - 1] = profile_cc_new(p);
 		}
 	}
@@ -419,20 +475,20 @@ static int recursive_incl(struct profile *p, struct incl_work *w, size_t i, stru
 {
 	struct fn *f = p->fns[i];
 	struct call *c;
-	uint32_t comp = w->t.comp[i], cy = f->may_nest ? w->cycno[comp] : 0;
+	uint32_t comp = w->scc.comp[i], cy = f->may_nest ? w->cycno[comp] : 0;
 
 	/* B: own cost plus what it calls outside its component */
 	if (add(p, incl, f->self))
 		return -1;
 	for (c = fn_out(p, f); c; c = c->next_out)
-		if (w->t.comp[c->k.callee->id] != comp && add(p, incl, c->cc))
+		if (w->scc.comp[c->k.callee->id] != comp && add(p, incl, c->cc))
 			return -1;
 	if (cy && add(p, p->cycles[cy - 1].incl, incl))
 		return -1;
 	/* A: the calls into it from outside its component */
 	cc_zero(p, w->tmp);
 	for (c = fn_in(p, f); c; c = c->next_in)
-		if (w->t.comp[c->k.caller->id] != comp && add(p, w->tmp, c->cc))
+		if (w->scc.comp[c->k.caller->id] != comp && add(p, w->tmp, c->cc))
 			return -1;
 	if (cy && w->cyin[cy - 1] && add(p, w->cyin[cy - 1], w->tmp))
 		return -1;
@@ -470,7 +526,7 @@ static int fns_incl(struct profile *p, struct incl_work *w)
 
 	for (i = 0; i < p->nfns; i++) {
 		struct fn *f = p->fns[i];
-		uint32_t comp = w->t.comp[i];
+		uint32_t comp = w->scc.comp[i];
 		int recursive = f->may_nest && (w->size[comp] > 1 || w->selfloop[i] || w->has_outer[comp]);
 		struct cc *incl = p->incl[i] = profile_cc_new(p);
 
@@ -497,17 +553,17 @@ static int cycle_bounds(struct profile *p, struct incl_work *w)
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *o = p->fns[i];
 		const struct call *c;
-		uint32_t cy = w->cycno[w->t.comp[i]];
+		uint32_t cy = w->cycno[w->scc.comp[i]];
 		if (o->may_nest || !cy)
 			continue;
 		cc_zero(p, w->tmp);
 		cc_zero(p, w->tmp2);
 		for (c = fn_out(p, o); c; c = c->next_out)
-			if (c->k.callee->may_nest && w->t.comp[c->k.callee->id] == w->t.comp[i] &&
+			if (c->k.callee->may_nest && w->scc.comp[c->k.callee->id] == w->scc.comp[i] &&
 			    add(p, w->tmp, c->cc))
 				return -1;
 		for (c = fn_in(p, o); c; c = c->next_in)
-			if (c->k.caller->may_nest && w->t.comp[c->k.caller->id] == w->t.comp[i] &&
+			if (c->k.caller->may_nest && w->scc.comp[c->k.caller->id] == w->scc.comp[i] &&
 			    add(p, w->tmp2, c->cc))
 				return -1;
 		cc_max(p, p->cycles[cy - 1].incl, w->tmp);
@@ -549,12 +605,7 @@ int graph_inclusive(struct profile *p, const char *name)
 	free(p->incl);
 	p->incl = xcalloc(n + 1, sizeof(*p->incl));
 	memset(&w, 0, sizeof(w));
-	w.t.index = xcalloc(n + 1, sizeof(uint32_t));
-	w.t.low = xcalloc(n + 1, sizeof(uint32_t));
-	w.t.comp = xcalloc(n + 1, sizeof(uint32_t));
-	w.t.onstack = xcalloc(n + 1, 1);
-	w.t.stack = xcalloc(n + 1, sizeof(uint32_t));
-	tarjan_run(p, &w.t);
+	fn_scc(p, &w.scc);
 	profile_name = name;
 	w.tmp = profile_cc_new(p);
 	w.tmp2 = profile_cc_new(p);

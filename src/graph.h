@@ -1,4 +1,4 @@
-/* graph: inclusive costs that stay true under recursion, and the cycles of the call graph. */
+/* graph: inclusive costs that stay true under recursion, the cycles of the call graph, its units and components. */
 #ifndef ANNOGRIND_GRAPH_H
 #define ANNOGRIND_GRAPH_H
 
@@ -82,5 +82,39 @@ int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *inc
  * that number ask (no text report prints such a sum).
  */
 int graph_check_calls(const struct profile *p, const char *name);
+
+/*
+ * The call graph's toolkit, shared by the inclusive costs above, the
+ * rebuilt stacks (stacks.c) and the views (view_flow.c).
+ *
+ * graph_units(): the "units" of p: functions joined by recursive calls
+ * (call.recursive, as graph_inclusive() set it; a call of a function to
+ * itself joins nothing), found by union-find.  unit (p->nfns entries, the
+ * caller's) gets by fn id the lowest id of the function's unit: a unit is
+ * named by its first member, and unit[i] == i says that i names one.
+ */
+void graph_units(const struct profile *p, uint32_t *unit);
+
+/*
+ * The strongly connected components of a graph of n nodes, by Tarjan's
+ * algorithm made iterative (call graphs are deep): node v's successors
+ * are to[adj[k]] (to NULL: adj[k]) for k from start[v] to start[v + 1],
+ * taken in that order.  With unit set only the nodes v with unit[v] == v
+ * are walked (the units of graph_units(), whose lists hold every call
+ * between them), else every node.  The order is fixed by the lists:
+ * components come sinks first (a component after every one it reaches),
+ * numbered so; in each, its nodes in the order the walk left them.
+ * graph_scc_release() frees what it allocated.
+ */
+struct graph_scc {
+	uint32_t *order;	/* the nodes walked, component by component */
+	uint32_t *cstart;	/* component k: order[cstart[k] .. cstart[k + 1]) */
+	uint32_t *comp;		/* by node: its component (0 for a node not walked) */
+	size_t ncomp, n;	/* components; nodes walked (cstart[ncomp]) */
+};
+
+void graph_scc(struct graph_scc *s, size_t n, const uint32_t *start, const uint32_t *adj,
+	       const uint32_t *to, const uint32_t *unit);
+void graph_scc_release(struct graph_scc *s);
 
 #endif
