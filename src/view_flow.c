@@ -5,84 +5,25 @@
 #include <string.h>
 
 #include "arena.h"
+#include "graph.h"
 #include "solve.h"
 
-static size_t uf_find(size_t *parent, size_t x)
-{
-	while (parent[x] != x) {
-		parent[x] = parent[parent[x]];
-		x = parent[x];
-	}
-	return x;
-}
-
-/* Tarjan's components over the units, iteratively; components come sinks first. */
+/* The components of the units along the calls between them (graph_scc()), sinks first. */
 static void ugraph_order(struct ugraph *g)
 {
-	size_t n = g->n, v0, sp = 0, depth, next = 0, nord = 0;
-	uint32_t *index = xcalloc(n + 1, sizeof(*index)), *low = xcalloc(n + 1, sizeof(*low));
-	uint32_t *stack = xmalloc((n + 1) * sizeof(*stack));
-	unsigned char *on = xcalloc(n + 1, 1);
-	struct { uint32_t v, k; } *fr = xmalloc((n + 1) * sizeof(*fr));
+	struct graph_scc s;
+	size_t k, m;
 
-	g->order = xmalloc((n + 1) * sizeof(*g->order));
-	g->cstart = xmalloc((n + 2) * sizeof(*g->cstart));
-	g->ncomp = 0;
-	for (v0 = 0; v0 < n; v0++) {
-		if (g->unit[v0] != v0 || index[v0])
-			continue;
-		depth = 0;
-		fr[0].v = (uint32_t)v0;
-		fr[0].k = g->ostart[v0];
-		index[v0] = low[v0] = (uint32_t)++next;
-		stack[sp++] = (uint32_t)v0;
-		on[v0] = 1;
-		for (;;) {
-			uint32_t v = fr[depth].v;
-			if (fr[depth].k < g->ostart[v + 1]) {
-				uint32_t w = g->cu_in[g->olist[fr[depth].k++]];
-				if (!index[w]) {
-					index[w] = low[w] = (uint32_t)++next;
-					stack[sp++] = w;
-					on[w] = 1;
-					depth++;
-					fr[depth].v = w;
-					fr[depth].k = g->ostart[w];
-				} else if (on[w] && index[w] < low[v]) {
-					low[v] = index[w];
-				}
-				continue;
-			}
-			if (low[v] == index[v]) {
-				uint32_t w;
-				g->cstart[g->ncomp++] = (uint32_t)nord;
-				do {
-					w = stack[--sp];
-					on[w] = 0;
-					g->order[nord++] = w;
-				} while (w != v);
-			}
-			if (!depth)
-				break;
-			depth--;
-			if (low[v] < low[fr[depth].v])
-				low[fr[depth].v] = low[v];
-		}
-	}
-	g->cstart[g->ncomp] = (uint32_t)nord;
-	g->nunits = nord;
-	g->csize = xcalloc(n + 1, sizeof(*g->csize));
-	g->ucomp = xcalloc(n + 1, sizeof(*g->ucomp));
-	for (v0 = 0; v0 < g->ncomp; v0++)
-		for (depth = g->cstart[v0]; depth < g->cstart[v0 + 1]; depth++) {
-			g->csize[g->order[depth]] = g->cstart[v0 + 1] - g->cstart[v0];
-			g->ucomp[g->order[depth]] = (uint32_t)v0;
-		}
-	free(index);
-	free(low);
-	free(stack);
-	free(on);
-	free(fr);
+	graph_scc(&s, g->n, g->ostart, g->olist, g->cu_in, g->unit);
+	g->order = s.order;
+	g->cstart = s.cstart;
+	g->ucomp = s.comp;
+	g->ncomp = s.ncomp;
+	g->nunits = s.n;
+	g->csize = xcalloc(g->n + 1, sizeof(*g->csize));
+	for (k = 0; k < g->ncomp; k++)
+		for (m = g->cstart[k]; m < g->cstart[k + 1]; m++)
+			g->csize[g->order[m]] = g->cstart[k + 1] - g->cstart[k];
 }
 
 /*
@@ -131,22 +72,10 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	g->ne = ne;
 	g->nc = p->ncalls;
 	g->unit = xmalloc((n + 1) * sizeof(*g->unit));
-	for (i = 0; i < n; i++)
-		g->unit[i] = i;
-	for (i = 0; i < p->ncalls; i++) {
-		const struct call *c = p->calls[i];
-		size_t a, b;
-		if (!c->recursive || c->k.caller == c->k.callee)
-			continue;
-		a = uf_find(g->unit, c->k.caller->id);
-		b = uf_find(g->unit, c->k.callee->id);
-		if (a != b)
-			g->unit[a < b ? b : a] = a < b ? a : b;
-	}
+	graph_units(p, g->unit);
 	g->umatch = xcalloc(n + 1, 1);
 	g->self = xcalloc(n * ne + 1, sizeof(*g->self));
 	for (i = 0; i < n; i++) {
-		g->unit[i] = uf_find(g->unit, i);
 		if (match[i])
 			g->umatch[g->unit[i]] = 1;
 		for (e = 0; e < ne; e++)
@@ -161,13 +90,13 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	g->istart = xcalloc(n + 2, sizeof(*g->istart));
 	{
 		/* through locals: the stores into cinter (bytes) could be any field of g's */
-		const size_t *unit = g->unit;
+		const uint32_t *unit = g->unit;
 		uint32_t *cu_out = g->cu_out, *cu_in = g->cu_in, *ostart = g->ostart, *istart = g->istart;
 		unsigned char *cinter = g->cinter;
 		double *cv = g->cv;
 		for (i = 0; i < p->ncalls; i++) {
 			const struct call *c = p->calls[i];
-			uint32_t a = (uint32_t)unit[c->k.caller->id], b = (uint32_t)unit[c->k.callee->id];
+			uint32_t a = unit[c->k.caller->id], b = unit[c->k.callee->id];
 			int inter = !c->recursive && a != b;
 			cu_out[i] = a;
 			cu_in[i] = b;

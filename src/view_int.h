@@ -62,7 +62,7 @@ struct solver;
 struct ugraph {
 	const struct profile *p;
 	size_t n, ne, nc;	/* functions (= units by their first id), events, calls */
-	size_t *unit;		/* by fn id: its unit's id */
+	uint32_t *unit;		/* by fn id: its unit's id (graph_units()) */
 	unsigned char *umatch;	/* by unit: holds a match */
 	uint32_t *ostart, *olist;	/* by unit: calls out to another unit (call indexes) */
 	uint32_t *istart, *ilist;	/* by unit: calls in from another unit */
