@@ -136,26 +136,7 @@ static void groups(struct build *b)
 	uint32_t *cnt;
 	double *wcount, *wone;
 
-	for (i = 0; i < n; i++)
-		b->unit[i] = (uint32_t)i;
-	for (i = 0; i < p->ncalls; i++) {
-		const struct call *c = p->calls[i];
-		uint32_t x, y;
-		if (!c->recursive || c->k.caller == c->k.callee)
-			continue;
-		for (x = c->k.caller->id; b->unit[x] != x; x = b->unit[x])
-			;
-		for (y = c->k.callee->id; b->unit[y] != y; y = b->unit[y])
-			;
-		if (x != y)
-			b->unit[x < y ? y : x] = x < y ? x : y;
-	}
-	for (i = 0; i < n; i++) {
-		uint32_t x = (uint32_t)i;
-		while (b->unit[x] != x)
-			x = b->unit[x];
-		b->unit[i] = x;
-	}
+	graph_units(p, b->unit);
 	cnt = xcalloc(n + 1, sizeof(*cnt));
 	for (i = 0; i < n; i++)
 		cnt[b->unit[i]]++;
@@ -315,94 +296,47 @@ static int on_path(const struct build *b, uint32_t x, uint32_t u)
 }
 
 /*
- * Tarjan's components of the groups along the calls the stacks follow,
- * iteratively; uorder lists the groups, components in topological order
- * (callers first), ucstart their bounds.
+ * The components of the groups along the calls the stacks follow
+ * (graph_scc()); uorder lists the groups, components in topological
+ * order (callers first), ucstart their bounds.
  */
 static void unit_order(struct build *b)
 {
 	const struct profile *p = b->p;
-	size_t n = p->nfns, v0, sp = 0, depth, next = 0, nord = 0, ncomp = 0, k;
-	uint32_t *index = xcalloc(n + 1, sizeof(*index)), *low = xcalloc(n + 1, sizeof(*low));
-	uint32_t *stack = xmalloc((n + 1) * sizeof(*stack)), *rev = xmalloc((n + 1) * sizeof(*rev));
-	uint32_t *cs = xmalloc((n + 2) * sizeof(*cs));
-	unsigned char *on = xcalloc(n + 1, 1);
-	struct { uint32_t v, m; const struct call *c; } *fr = xmalloc((n + 1) * sizeof(*fr));
+	size_t n = p->nfns, ncomp, nord = 0, k, u, j, na = 0;
+	uint32_t *start = xmalloc((n + 2) * sizeof(*start));
+	uint32_t *adj = xmalloc((p->ncalls + 1) * sizeof(*adj));
+	struct graph_scc s;
 
-	for (v0 = 0; v0 < n; v0++) {
-		if (b->unit[v0] != v0 || index[v0])
-			continue;
-		depth = 0;
-		fr[0].v = (uint32_t)v0;
-		fr[0].m = b->mstart[v0];
-		fr[0].c = fn_out(p, p->fns[b->mlist[fr[0].m]]);
-		index[v0] = low[v0] = (uint32_t)++next;
-		stack[sp++] = (uint32_t)v0;
-		on[v0] = 1;
-		for (;;) {
-			uint32_t v = fr[depth].v, w;
-			const struct call *c = fr[depth].c;
-			if (!c && fr[depth].m + 1 < b->mstart[v + 1]) {
-				fr[depth].m++;
-				fr[depth].c = fn_out(p, p->fns[b->mlist[fr[depth].m]]);
-				continue;
-			}
-			if (c) {
-				fr[depth].c = c->next_out;
-				if (!entering(b, c))
-					continue;
-				w = b->unit[c->k.callee->id];
-				if (!index[w]) {
-					index[w] = low[w] = (uint32_t)++next;
-					stack[sp++] = w;
-					on[w] = 1;
-					depth++;
-					fr[depth].v = w;
-					fr[depth].m = b->mstart[w];
-					fr[depth].c = fn_out(p, p->fns[b->mlist[fr[depth].m]]);
-				} else if (on[w] && index[w] < low[v]) {
-					low[v] = index[w];
-				}
-				continue;
-			}
-			if (low[v] == index[v]) {
-				cs[ncomp++] = (uint32_t)nord;
-				do {
-					w = stack[--sp];
-					on[w] = 0;
-					rev[nord++] = w;
-				} while (w != v);
-			}
-			if (!depth)
-				break;
-			depth--;
-			if (low[v] < low[fr[depth].v])
-				low[fr[depth].v] = low[v];
+	/* by group: the groups its members' calls enter, member by member */
+	for (u = 0; u < n; u++) {
+		start[u] = (uint32_t)na;
+		for (j = b->mstart[u]; j < b->mstart[u + 1]; j++) {
+			const struct call *c;
+			for (c = fn_out(p, p->fns[b->mlist[j]]); c; c = c->next_out)
+				if (entering(b, c))
+					adj[na++] = b->unit[c->k.callee->id];
 		}
 	}
-	cs[ncomp] = (uint32_t)nord;
+	start[n] = (uint32_t)na;
+	graph_scc(&s, n, start, adj, NULL, b->unit);
+	ncomp = s.ncomp;
 	/* Tarjan gives sinks first: reverse the components */
-	b->uorder = xmalloc((nord + 1) * sizeof(*b->uorder));
+	b->uorder = xmalloc((s.n + 1) * sizeof(*b->uorder));
 	b->ucstart = xmalloc((ncomp + 2) * sizeof(*b->ucstart));
 	b->ucomp = xcalloc(n + 1, sizeof(*b->ucomp));
 	b->nucomp = ncomp;
-	nord = 0;
 	for (k = ncomp; k-- > 0;) {
-		size_t j;
 		b->ucstart[ncomp - 1 - k] = (uint32_t)nord;
-		for (j = cs[k]; j < cs[k + 1]; j++) {
-			b->ucomp[rev[j]] = (uint32_t)(ncomp - 1 - k);
-			b->uorder[nord++] = rev[j];
+		for (j = s.cstart[k]; j < s.cstart[k + 1]; j++) {
+			b->ucomp[s.order[j]] = (uint32_t)(ncomp - 1 - k);
+			b->uorder[nord++] = s.order[j];
 		}
 	}
 	b->ucstart[ncomp] = (uint32_t)nord;
-	free(index);
-	free(low);
-	free(stack);
-	free(rev);
-	free(cs);
-	free(on);
-	free(fr);
+	graph_scc_release(&s);
+	free(start);
+	free(adj);
 }
 
 /*
