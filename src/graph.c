@@ -38,8 +38,8 @@ void graph_units(const struct profile *p, uint32_t *unit)
 		unit[i] = unit_root(unit, (uint32_t)i);
 }
 
-void graph_scc(struct graph_scc *s, size_t n, const uint32_t *start, const uint32_t *adj,
-	       const uint32_t *to, const uint32_t *unit)
+static inline __attribute__((always_inline)) void scc_walk(struct graph_scc *s, size_t n,
+	const uint32_t *start, const uint32_t *adj, const uint32_t *to, const uint32_t *unit)
 {
 	size_t v0, sp = 0, depth, next = 0, nord = 0;
 	uint32_t *index = xcalloc(n + 1, sizeof(*index)), *low = xcalloc(n + 1, sizeof(*low));
@@ -100,6 +100,17 @@ void graph_scc(struct graph_scc *s, size_t n, const uint32_t *start, const uint3
 	free(stack);
 	free(on);
 	free(fr);
+}
+
+void graph_scc(struct graph_scc *s, size_t n, const uint32_t *start, const uint32_t *adj,
+	       const uint32_t *to, const uint32_t *unit)
+{
+	if (to)
+		scc_walk(s, n, start, adj, to, unit);
+	else if (unit)
+		scc_walk(s, n, start, adj, NULL, unit);
+	else
+		scc_walk(s, n, start, adj, NULL, NULL);
 }
 
 void graph_scc_release(struct graph_scc *s)
