@@ -344,111 +344,59 @@ static int plan_run(struct solver *sv, const struct splan *pl)
 }
 
 /*
- * Row i less f times the pivot's row rk (column k, the pivot p, and the m
- * columns before it): column k leaves row i, each other is added to or
- * made (fill), the slots written to rec (a plan being written, or NULL).
- * Nothing for a row done or without column k.  -1 past the work allowed.
+ * Before the elimination: a system of cap unknowns of the shape and
+ * order of a plan is done from it instead (0 with x, -1), or begins to
+ * write one (*rec, else NULL); each term gets its slot, and *work the
+ * eliminations allowed.  1: go on with the elimination.
  */
-static int eliminate_row(struct solver *sv, uint32_t i, uint32_t k, double p, struct splan *rec,
-			 size_t *work, uint32_t *nel)
+static int solve_begin(struct solver *sv, struct splan **rec, size_t *work)
 {
-	const struct srow *rk = &sv->row[k];
-	uint32_t m = rk->n - 1, t;
-	uint16_t *at = &sv->at[(size_t)i * sv->cap];
-	struct srow *ri = &sv->row[i];
-	uint32_t *ic = ri->col, *is = ri->slot, in = ri->n;
-	double *iv = ri->val, f;
-	const uint32_t *kc = rk->col;
-	const double *kv = rk->val;
+	size_t n = sv->n, s;
 
-	if (sv->done[i] || at[k] == SOLVE_NONE)
-		return 0;
-	t = at[k] - 1u;
-	f = iv[t] / p;
-	if (rec) {
-		plan_room(rec, 2 + (size_t)m);
-		rec->prog[rec->nprog++] = i;
-		rec->prog[rec->nprog++] = is[t];
-		++*nel;
+	*rec = NULL;
+	*work = SOLVE_WORK_MIN;
+	sv->logadds = 0;
+	if (n == sv->cap && !sv->pick) {
+		struct splan *pl = plan_find(sv);
+		int rc = pl ? plan_run(sv, pl) : 1;
+		if (pl && !rc)
+			sv->last[sv->way] = pl;
+		if (rc <= 0)
+			return rc;
 	}
-	/* column k leaves row i */
-	at[k] = SOLVE_NONE;
-	in--;
-	if (t != in) {
-		ic[t] = ic[in];
-		iv[t] = iv[in];
-		is[t] = is[in];
-		at[ic[t]] = (uint16_t)(t + 1);
+	if (n == sv->cap && !sv->noplan) {
+		*rec = plan_begin(sv);
+		sv->last[!sv->way] = sv->last[!sv->way] == *rec ? NULL : sv->last[!sv->way];
 	}
-	{
-		uint32_t had = in;
-		if (m + 1 > *work)
-			return -1;
-		*work -= m + 1;
-		for (t = 0; t < m; t++) {
-			uint32_t j = kc[t];
-			double v = -f * kv[t];
-			uint16_t a = at[j];
-			if (a != SOLVE_NONE) {
-				iv[a - 1] += v;
-				if (rec)
-					rec->prog[rec->nprog++] = is[a - 1];
-				continue;
-			}
-			if (in == ri->cap) {
-				ri->n = in;
-				srow_grow(sv, ri);
-				ic = ri->col;
-				iv = ri->val;
-				is = ri->slot;
-			}
-			at[j] = (uint16_t)(in + 1);
-			ic[in] = j;
-			iv[in] = v;
-			is[in] = (uint32_t)sv->nslot++;
-			if (rec)
-				rec->prog[rec->nprog++] = is[in];
-			in++;
-			if (sv->clen[j] == sv->ccap[j])
-				scol_grow(sv, j);
-			sv->clist[j][sv->clen[j]++] = i;
-		}
-		sv->b[i] -= f * sv->b[k];
-		/* the columns new in row i (put last) */
-		for (t = had; sv->pick && t < in; t++) {
-			sv->cn[ic[t]]++;
-			pick_rekey(sv, ic[t]);
-		}
+	sv->nslot = 0;
+	for (s = 0; s < n; s++) {
+		struct srow *r = &sv->row[s];
+		uint32_t t;
+		*work += SOLVE_WORK * r->n;
+		for (t = 0; t < r->n; t++)
+			r->slot[t] = (uint32_t)sv->nslot++;
 	}
-	ri->n = in;
-	if (sv->pick)
-		pick_rekey(sv, i);
-	return 0;
+	return 1;
 }
 
 /*
- * Step s of the elimination: its pivot (chosen now, sv->pick, or from
- * sv->ord) eliminated from the rows below, the step written to rec (a
- * plan being written, or NULL).  -1 on a zero pivot or past the work
- * allowed.
+ * The pivot of step s, k, goes last in its row, which no later step
+ * changes: the row's other columns are those not eliminated yet (a
+ * column leaves every row that holds it when it is, and fill adds none
+ * that was), each to subtract below, and the diagonal is read from its
+ * end when x is found.  Its value (0 when it has none), the step's start
+ * written to rec (a plan being written, or NULL), where its count of
+ * rows goes in *at_nel.
  */
-static int eliminate_step(struct solver *sv, size_t s, struct splan *rec, size_t *work)
+static double pivot_last(struct solver *sv, size_t s, uint32_t k, struct splan *rec,
+			 size_t *at_nel)
 {
-	uint32_t k = sv->pick ? (sv->ord[s] = pick_next(sv)) : sv->ord[s], t, m, nel = 0;
 	struct srow *rk = &sv->row[k];
 	uint16_t *atk = &sv->at[(size_t)k * sv->cap];
-	size_t at_nel = 0, q;
-	double p;
+	uint32_t t, m;
 
 	if (atk[k] == SOLVE_NONE)
-		return -1;
-	/*
-	 * The pivot goes last in its row, which no later step changes:
-	 * the row's other columns are those not eliminated yet (a column
-	 * leaves every row that holds it when it is, and fill adds none
-	 * that was), each to subtract below, and the diagonal is read
-	 * from its end when x is found.
-	 */
+		return 0;
 	t = atk[k] - 1u;
 	m = rk->n - 1;
 	if (t != m) {
@@ -463,10 +411,6 @@ static int eliminate_step(struct solver *sv, size_t s, struct splan *rec, size_t
 		atk[c] = (uint16_t)(t + 1);
 		atk[k] = (uint16_t)rk->n;
 	}
-	p = rk->val[m];
-	if (!(p > 0 || p < 0))
-		return -1;
-	sv->done[k] = 1;
 	if (rec) {
 		plan_room(rec, 3 + 2 * (size_t)m);
 		rec->step[s] = (uint32_t)rec->nprog;
@@ -475,19 +419,9 @@ static int eliminate_step(struct solver *sv, size_t s, struct splan *rec, size_t
 		memcpy(&rec->prog[rec->nprog], rk->slot, m * sizeof(*rk->slot));
 		memcpy(&rec->prog[rec->nprog + m], rk->col, m * sizeof(*rk->col));
 		rec->nprog += 2 * (size_t)m;
-		at_nel = rec->nprog++;
+		*at_nel = rec->nprog++;
 	}
-	if (sv->pick)
-		for (t = 0; t < m; t++) {
-			sv->cn[rk->col[t]]--;	/* row k is eliminated */
-			pick_rekey(sv, rk->col[t]);
-		}
-	for (q = 0; q < sv->clen[k]; q++)
-		if (eliminate_row(sv, sv->clist[k][q], k, p, rec, work, &nel))
-			return -1;
-	if (rec)
-		rec->prog[at_nel] = nel;
-	return 0;
+	return rk->val[m];
 }
 
 /*
@@ -498,44 +432,110 @@ static int eliminate_step(struct solver *sv, size_t s, struct splan *rec, size_t
  */
 static int solve_full(struct solver *sv)
 {
-	size_t n = sv->n, s, work = SOLVE_WORK_MIN;
-	struct splan *rec = NULL;
+	size_t n = sv->n, cap = sv->cap, s, q, work;
+	struct splan *rec;
+	int rc;
 
 	if (sv->fast) {
 		struct splan *pl = sv->fast;
-		int rc = plan_run(sv, pl);
+		rc = plan_run(sv, pl);
 		sv->fast = NULL;
 		pl->used = ++sv->clock;
 		return rc;
 	}
-	sv->logadds = 0;
-	if (n == sv->cap && !sv->pick) {
-		struct splan *pl = plan_find(sv);
-		int rc = pl ? plan_run(sv, pl) : 1;
-		if (pl && !rc)
-			sv->last[sv->way] = pl;
-		if (rc <= 0)
-			return rc;
-	}
-	if (n == sv->cap && !sv->noplan) {
-		rec = plan_begin(sv);
-		sv->last[!sv->way] = sv->last[!sv->way] == rec ? NULL : sv->last[!sv->way];
-	}
-	sv->nslot = 0;
-	for (s = 0; s < n; s++) {
-		struct srow *r = &sv->row[s];
-		uint32_t t;
-		work += SOLVE_WORK * r->n;
-		for (t = 0; t < r->n; t++)
-			r->slot[t] = (uint32_t)sv->nslot++;
-	}
-
+	if ((rc = solve_begin(sv, &rec, &work)) <= 0)
+		return rc;
 	memset(sv->done, 0, n);
 	if (sv->pick)
 		pick_init(sv);
-	for (s = 0; s < n; s++)
-		if (eliminate_step(sv, s, rec, &work))
+	for (s = 0; s < n; s++) {
+		uint32_t k = sv->pick ? (sv->ord[s] = pick_next(sv)) : sv->ord[s], t, m, nel = 0;
+		struct srow *rk = &sv->row[k];
+		size_t at_nel = 0;
+		double p = pivot_last(sv, s, k, rec, &at_nel);
+		if (!(p > 0 || p < 0))
 			return -1;
+		m = rk->n - 1;
+		sv->done[k] = 1;
+		if (sv->pick)
+			for (t = 0; t < m; t++) {
+				sv->cn[rk->col[t]]--;	/* row k is eliminated */
+				pick_rekey(sv, rk->col[t]);
+			}
+		for (q = 0; q < sv->clen[k]; q++) {
+			uint32_t i = sv->clist[k][q];
+			uint16_t *at = &sv->at[(size_t)i * cap];
+			struct srow *ri = &sv->row[i];
+			uint32_t *ic = ri->col, *is = ri->slot, in = ri->n;
+			double *iv = ri->val, f;
+			const uint32_t *kc = rk->col;
+			const double *kv = rk->val;
+			if (sv->done[i] || at[k] == SOLVE_NONE)
+				continue;
+			t = at[k] - 1u;
+			f = iv[t] / p;
+			if (rec) {
+				plan_room(rec, 2 + (size_t)m);
+				rec->prog[rec->nprog++] = i;
+				rec->prog[rec->nprog++] = is[t];
+				nel++;
+			}
+			/* column k leaves row i */
+			at[k] = SOLVE_NONE;
+			in--;
+			if (t != in) {
+				ic[t] = ic[in];
+				iv[t] = iv[in];
+				is[t] = is[in];
+				at[ic[t]] = (uint16_t)(t + 1);
+			}
+			{
+				uint32_t had = in;
+				if (m + 1 > work)
+					return -1;
+				work -= m + 1;
+				for (t = 0; t < m; t++) {
+					uint32_t j = kc[t];
+					double v = -f * kv[t];
+					uint16_t a = at[j];
+					if (a != SOLVE_NONE) {
+						iv[a - 1] += v;
+						if (rec)
+							rec->prog[rec->nprog++] = is[a - 1];
+						continue;
+					}
+					if (in == ri->cap) {
+						ri->n = in;
+						srow_grow(sv, ri);
+						ic = ri->col;
+						iv = ri->val;
+						is = ri->slot;
+					}
+					at[j] = (uint16_t)(in + 1);
+					ic[in] = j;
+					iv[in] = v;
+					is[in] = (uint32_t)sv->nslot++;
+					if (rec)
+						rec->prog[rec->nprog++] = is[in];
+					in++;
+					if (sv->clen[j] == sv->ccap[j])
+						scol_grow(sv, j);
+					sv->clist[j][sv->clen[j]++] = i;
+				}
+				sv->b[i] -= f * sv->b[k];
+				/* the columns new in row i (put last) */
+				for (t = had; sv->pick && t < in; t++) {
+					sv->cn[ic[t]]++;
+					pick_rekey(sv, ic[t]);
+				}
+			}
+			ri->n = in;
+			if (sv->pick)
+				pick_rekey(sv, i);
+		}
+		if (rec)
+			rec->prog[at_nel] = nel;
+	}
 	sv->pick = 0;
 	if (rec) {
 		memcpy(rec->ord, sv->ord, n * sizeof(*sv->ord));
