@@ -7,10 +7,12 @@
 #include "arena.h"
 #include "diag.h"
 #include "escape.h"
+#include "hash.h"
 #include "namecut.h"
 #include "numfmt.h"
 #include "outbuf.h"
 #include "ptrmap.h"
+#include "sort.h"
 #include "stacks.h"
 
 /* The event drawn (the first --sort event) and the cut, as for --format=dot. */
@@ -752,4 +754,171 @@ int report_flamegraph_diff(struct report *r, const struct profile *old)
 	flame_release(&fl);
 	flame_release(&fo);
 	return rc;
+}
+
+/* ---- the frame tree (struct flame) ---- */
+
+static uint32_t fnode_new(struct flame *fl, const char *name, const char *file, const char *obj,
+			  uint32_t depth)
+{
+	struct fnode *x;
+
+	if (fl->n == fl->cap) {
+		fl->cap = fl->cap ? 2 * fl->cap : 256;
+		fl->node = xrealloc(fl->node, fl->cap * sizeof(*fl->node));
+	}
+	x = &fl->node[fl->n];
+	memset(x, 0, sizeof(*x));
+	x->name = name;
+	x->file = file;
+	x->obj = obj;
+	x->child = x->next = STACKS_NONE;
+	x->match = STACKS_NONE;
+	x->depth = depth;
+	if (depth > fl->maxdepth)
+		fl->maxdepth = depth;
+	return (uint32_t)fl->n++;
+}
+
+/* Node indexes by the nodes' names, then files, then index; ctx is the flame. */
+static int fnode_cmp(const void *x, const void *y, void *ctx)
+{
+	const struct flame *fl = ctx;
+	const struct fnode *a = &fl->node[*(const uint32_t *)x];
+	const struct fnode *b = &fl->node[*(const uint32_t *)y];
+	int c = strcmp(a->name, b->name);
+	if (c)
+		return c;
+	c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+	return c ? c : (int)(*(const uint32_t *)x > *(const uint32_t *)y) -
+			       (int)(*(const uint32_t *)x < *(const uint32_t *)y);
+}
+
+/* Children of every node in name order. */
+static void sort_children(struct flame *fl)
+{
+	size_t i, k, cap = 0;
+	uint32_t *v = NULL;
+
+	for (i = 0; i < fl->n; i++) {
+		uint32_t c;
+		size_t m = 0;
+		for (c = fl->node[i].child; c != STACKS_NONE; c = fl->node[c].next) {
+			if (m == cap) {
+				cap = cap ? 2 * cap : 64;
+				v = xrealloc(v, cap * sizeof(*v));
+			}
+			v[m++] = c;
+		}
+		if (m < 2)
+			continue;
+		sort_array_r(v, m, sizeof(*v), fnode_cmp, fl);
+		fl->node[i].child = v[0];
+		for (k = 0; k + 1 < m; k++)
+			fl->node[v[k]].next = v[k + 1];
+		fl->node[v[m - 1]].next = STACKS_NONE;
+	}
+	free(v);
+}
+
+void flame_build(struct flame *fl, const struct stacks *s, const struct profile *p, int by_file)
+{
+	uint32_t *map = xmalloc((s->n + 1) * sizeof(*map));
+	/* frames by (parent frame, name[, file]): 1 + frame index, 0 empty */
+	uint32_t *tab;
+	size_t i, cap;
+
+	memset(fl, 0, sizeof(*fl));
+	for (cap = 16; cap < 2 * s->n + 2; cap *= 2)
+		;
+	tab = xcalloc(cap, sizeof(*tab));
+	fl->coarse = s->coarse;
+	fl->grain = s->grain;
+	fl->moved = s->moved;
+	fnode_new(fl, "all", NULL, NULL, 0);
+	fl->names = xcalloc(p->nfns + 1, sizeof(*fl->names));
+	fl->nnames = p->nfns;
+	for (i = 0; i < s->n; i++) {
+		const struct snode *x = &s->node[i];
+		uint32_t par = x->parent == STACKS_NONE ? 0 : map[x->parent], c;
+		const char *name;
+		/* each function's frame name once, however many frames it has */
+		if (!fl->names[x->fn->id])
+			fl->names[x->fn->id] = stacks_frame_name(p, x->fn);
+		name = fl->names[x->fn->id];
+		const char *file = by_file ? x->fn->k.file->name : NULL;
+		size_t h = (size_t)hash_words(hash_bytes(name, strlen(name)), par,
+					      (uint64_t)(uintptr_t)file) & (cap - 1);
+		for (; tab[h]; h = (h + 1) & (cap - 1)) {
+			const struct fnode *y = &fl->node[tab[h] - 1];
+			if (y->parent == par && (!by_file || y->file == file) && !strcmp(y->name, name))
+				break;
+		}
+		if (!tab[h]) {
+			c = fnode_new(fl, name, x->fn->k.file->name, x->fn->obj, fl->node[par].depth + 1);
+			fl->node[c].parent = par;
+			fl->node[c].next = fl->node[par].child;
+			fl->node[par].child = c;
+			tab[h] = c + 1;
+		} else {
+			c = tab[h] - 1;
+		}
+		map[i] = c;
+		fl->node[c].self += x->self;
+	}
+	free(tab);
+	free(map);
+	sort_children(fl);
+	/* totals bottom-up over the sorted tree */
+	{
+		uint32_t *order = xmalloc((fl->n + 1) * sizeof(*order));
+		size_t head = 0, tail = 0;
+		order[tail++] = 0;
+		while (head < tail) {
+			uint32_t c;
+			for (c = fl->node[order[head]].child; c != STACKS_NONE; c = fl->node[c].next)
+				order[tail++] = c;
+			head++;
+		}
+		for (i = tail; i-- > 0;) {
+			uint32_t c;
+			uint64_t t = fl->node[order[i]].self;
+			for (c = fl->node[order[i]].child; c != STACKS_NONE; c = fl->node[c].next)
+				t = t + fl->node[c].total < t ? UINT64_MAX : t + fl->node[c].total;
+			fl->node[order[i]].total = t;
+		}
+		free(order);
+	}
+}
+
+void flame_release(struct flame *fl)
+{
+	size_t i;
+	for (i = 0; i < fl->nnames; i++)
+		free(fl->names[i]);
+	free(fl->names);
+	free(fl->node);
+	memset(fl, 0, sizeof(*fl));
+}
+
+static void match_from(struct flame *a, uint32_t x, const struct flame *b, uint32_t y)
+{
+	uint32_t c, d;
+
+	a->node[x].match = y;
+	for (c = a->node[x].child; c != STACKS_NONE; c = a->node[c].next) {
+		for (d = b->node[y].child; d != STACKS_NONE; d = b->node[d].next)
+			if (!strcmp(a->node[c].name, b->node[d].name) &&
+			    !strcmp(a->node[c].file ? a->node[c].file : "",
+				    b->node[d].file ? b->node[d].file : ""))
+				break;
+		if (d != STACKS_NONE)
+			match_from(a, c, b, d);
+	}
+}
+
+void flame_match(struct flame *a, const struct flame *b)
+{
+	if (a->n && b->n)
+		match_from(a, 0, b, 0);
 }

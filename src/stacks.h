@@ -76,42 +76,10 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 void stacks_release(struct stacks *s);
 
 /*
- * The stacks as drawn: frames of the same name and file on one stack are
- * one (the caller contexts of --separate-callers names, f'g'h, are the
- * stack itself and are left out of frame names: f'g'h is shown as f, and
- * fib'2'main as fib'2).  Children are in name order.  Built by
- * flame_build(); strings belong to the profile or the struct.
+ * The name of f as a frame: the caller contexts of --separate-callers
+ * names (f'g'h) are the stack itself and are left out (f'g'h is f), a
+ * recursion level is kept (fib'2'main is fib'2); a malloc'ed string.
  */
-struct fnode {
-	const char *name;	/* the frame's name (flame.names, or "all") */
-	const char *file, *obj;
-	uint64_t self, total;
-	uint32_t child, next;	/* STACKS_NONE when none */
-	uint32_t parent;	/* (flame_build's; the root's is 0) */
-	uint32_t depth;
-	uint32_t match;		/* flame_match(): the node of the other tree, or STACKS_NONE */
-};
-
-struct flame {
-	struct fnode *node;	/* node 0 is the root of all (name "all") */
-	size_t n, cap;
-	uint32_t maxdepth;
-	/* the frame name of each function, made once (by fn id): frames point here */
-	char **names;
-	size_t nnames;
-	/* from the stacks (struct stacks): the grain, if the budget made it coarse */
-	int coarse;
-	double grain;
-	uint64_t moved;
-};
-
-/* by_file: frames of one name but different files stay apart (else they are one, file of the first). */
-void flame_build(struct flame *fl, const struct stacks *s, const struct profile *p, int by_file);
-void flame_release(struct flame *fl);
-/* Set match of each node of a to the node of b at the same stack (same names and files). */
-void flame_match(struct flame *a, const struct flame *b);
-
-/* The name of f as a frame (see struct fnode); a malloc'ed string. */
 char *stacks_frame_name(const struct profile *p, const struct fn *f);
 
 #endif
