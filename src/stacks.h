@@ -34,7 +34,7 @@
  *    and a function with a cost that nothing reached starts on its own.
  *  - Each function's self cost is split over its stacks in proportion to
  *    what each is worth (share * activity) less what its calls out are
- *    worth (by share, for a member of a larger group), fitted (fit()) to
+ *    worth (by share, for a member of a larger group), fitted (fit.h) to
  *    the exact inclusive costs where a static cycle left them off, then
  *    in whole counts (largest remainders), so the parts add up exactly.
  *  - At most a few stacks per function and call are made (the grain grows
