@@ -290,67 +290,119 @@ static int hold(unsigned char *held, size_t i, double v, double cap)
 }
 
 /*
+ * A static cycle's system as solve_down() and solve_up() make it: the
+ * cycle k (its n members from order[c0]), the event, each member's place
+ * in it (lpos, by unit), and what each way reads (the other way's NULL).
+ */
+struct csys {
+	struct solver *sv;
+	const struct ugraph *g;
+	size_t k, e, n, c0;
+	const uint32_t *lpos;
+	/* down: flow_down()'s terms, what each unit can spend, its part under a match */
+	const struct pull *pl;
+	const double *d, *rho;
+	/* up: flow_up_run()'s terms (callee units, values, by member) and the rests */
+	const size_t *tv;
+	const double *tval;
+	const uint32_t *tstart;
+	const double *rest;
+};
+
+/*
+ * Cycle c's system, way 0 (down) or 1 (up): each member's row built by
+ * member(c, i, u, 0) and the system solved; member(c, i, u, 1) holds a
+ * member the solve gave more than its cap, or lets go one that would now
+ * take less (returning whether it changed), and while one does the
+ * system is solved again, SOLVE_TRIES times at most.  -1 when a solve
+ * could not be made.  Inline, so that each way's member() is too.
+ */
+static inline __attribute__((always_inline)) int solve_held(const struct csys *c, int way,
+		int (*member)(const struct csys *c, size_t i, size_t u, int rehold))
+{
+	const uint32_t *order = c->g->order + c->c0;
+	size_t tries, i;
+	int changed = 1;
+
+	for (tries = 0; tries < SOLVE_TRIES && changed; tries++) {
+		solver_start(c->sv, c->n, c->k, way, !tries);
+		do
+			for (i = 0; i < c->n; i++)
+				member(c, i, order[i], 0);
+		while (solver_built(c->sv));
+		if (solver_run(c->sv))
+			return -1;
+		for (i = 0, changed = 0; i < c->n; i++)
+			changed |= member(c, i, order[i], 1);
+	}
+	return 0;
+}
+
+/* Down: member i (unit u) that is not a match spends d rho = its terms (pl), rho at most 1. */
+static inline __attribute__((always_inline)) int down(const struct csys *c, size_t i, size_t u,
+						    int rehold)
+{
+	struct solver *sv = c->sv;
+	const struct ugraph *g = c->g;
+	const struct pull *pl = c->pl;
+	const double *d = c->d, *rho = c->rho;
+	const uint32_t *lpos = c->lpos;
+	unsigned char *held = g->held;
+	size_t ne = g->ne, e = c->e, t;
+	/* a member held, or with nothing to spend, keeps its terms at 0 (the shape) */
+	int fixed = held[i] || !(d[u * ne + e] > 0);
+
+	if (rehold) {
+		double in = 0;
+		if (g->umatch[u] || !(d[u * ne + e] > 0))
+			return 0;
+		if (!held[i])
+			return hold(held, i, sv->x[i], 1);
+		/* held: would it spend less than all of d now? */
+		for (t = pl->start[i]; t < pl->start[i + 1]; t++)
+			in += (pl->src[t] == pl->ones ? 1 : sv->x[lpos[(size_t)(pl->src[t] - rho) / ne]]) *
+			      pl->coef[t * ne + e];
+		return hold(held, i, in, d[u * ne + e]);
+	}
+	if (g->umatch[u]) {
+		solver_add(sv, (uint32_t)i, (uint32_t)i, 1);
+		sv->b[i] = 1;
+		return 0;
+	}
+	solver_add(sv, (uint32_t)i, (uint32_t)i, fixed ? 1 : d[u * ne + e]);
+	if (fixed)
+		sv->b[i] = held[i] ? 1 : 0;
+	for (t = pl->start[i]; t < pl->start[i + 1]; t++) {
+		if (pl->src[t] == pl->ones) {
+			if (!fixed)
+				sv->b[i] += pl->coef[t * ne + e];
+		} else {
+			solver_add(sv, (uint32_t)i, lpos[(size_t)(pl->src[t] - rho) / ne],
+				   fixed ? 0 : -pl->coef[t * ne + e]);
+		}
+	}
+	return 0;
+}
+
+/*
  * flow_down()'s cycle k solved for event e into rho: each member that is
  * not a match spends d rho = its terms (pl), at most all of d (rho <= 1).
  */
 static void solve_down(struct solver *sv, const struct ugraph *g, size_t k, size_t e,
 		       const struct pull *pl, const double *d, double *rho, const uint32_t *lpos)
 {
-	size_t ne = g->ne, n = g->cstart[k + 1] - g->cstart[k], i, t, c0 = g->cstart[k], tries;
+	size_t ne = g->ne, n = g->cstart[k + 1] - g->cstart[k], i, c0 = g->cstart[k];
+	const struct csys c = { .sv = sv, .g = g, .k = k, .e = e, .n = n, .c0 = c0, .lpos = lpos,
+				.pl = pl, .d = d, .rho = rho };
 	unsigned char *held = g->held;
-	int changed = 1;
 
 	/* held at the cap where the sweeps (or the last round) put it */
 	for (i = 0; i < n; i++) {
 		size_t u = g->order[c0 + i];
 		held[i] = !g->umatch[u] && rho[u * ne + e] >= 0.99;
 	}
-	for (tries = 0; tries < SOLVE_TRIES && changed; tries++) {
-		changed = 0;
-		solver_start(sv, n, k, 0, !tries);
-	build:
-		for (i = 0; i < n; i++) {
-			size_t u = g->order[c0 + i];
-			/* a member held, or with nothing to spend, keeps its terms at 0 (the shape) */
-			int fixed = held[i] || !(d[u * ne + e] > 0);
-			if (g->umatch[u]) {
-				solver_add(sv, (uint32_t)i, (uint32_t)i, 1);
-				sv->b[i] = 1;
-				continue;
-			}
-			solver_add(sv, (uint32_t)i, (uint32_t)i, fixed ? 1 : d[u * ne + e]);
-			if (fixed)
-				sv->b[i] = held[i] ? 1 : 0;
-			for (t = pl->start[i]; t < pl->start[i + 1]; t++) {
-				if (pl->src[t] == pl->ones) {
-					if (!fixed)
-						sv->b[i] += pl->coef[t * ne + e];
-				} else {
-					solver_add(sv, (uint32_t)i, lpos[(size_t)(pl->src[t] - rho) / ne],
-						   fixed ? 0 : -pl->coef[t * ne + e]);
-				}
-			}
-		}
-		if (solver_built(sv))
-			goto build;
-		if (solver_run(sv))
-			return;	/* the sweeps go on from where they are */
-		for (i = 0; i < n; i++) {
-			size_t u = g->order[c0 + i];
-			double in = 0;
-			if (g->umatch[u] || !(d[u * ne + e] > 0))
-				continue;
-			if (!held[i]) {
-				changed |= hold(held, i, sv->x[i], 1);
-				continue;
-			}
-			/* held: would it spend less than all of d now? */
-			for (t = pl->start[i]; t < pl->start[i + 1]; t++)
-				in += (pl->src[t] == pl->ones ? 1 : sv->x[lpos[(size_t)(pl->src[t] - rho) / ne]]) *
-				      pl->coef[t * ne + e];
-			changed |= hold(held, i, in, d[u * ne + e]);
-		}
-	}
+	if (solve_held(&c, 0, down))
+		return;	/* the sweeps go on from where they are */
 	for (i = 0; i < n; i++) {
 		size_t u = g->order[c0 + i];
 		double x = sv->x[i];
@@ -358,6 +410,62 @@ static void solve_down(struct solver *sv, const struct ugraph *g, size_t k, size
 			continue;
 		rho[u * ne + e] = !(d[u * ne + e] > 0) ? 0 : x < 0 ? 0 : x > 1 ? 1 : x;
 	}
+}
+
+/*
+ * Up: member i (unit u) that is not a match leads to its terms (tv, tval
+ * from tstart), a call to a member v carrying (what v leads to, at most
+ * rest[v]) / rest[v] of its part.
+ */
+static inline __attribute__((always_inline)) int up(const struct csys *c, size_t i, size_t u,
+						  int rehold)
+{
+	struct solver *sv = c->sv;
+	const struct ugraph *g = c->g;
+	const size_t *tv = c->tv;
+	const double *tval = c->tval, *rest = c->rest;
+	const uint32_t *tstart = c->tstart, *lpos = c->lpos;
+	unsigned char *held = g->held;
+	size_t ne = g->ne, e = c->e, t;
+
+	if (rehold) {
+		double r = rest[u * ne + e], l = 0;
+		if (g->umatch[u])
+			return 0;
+		if (!held[i])
+			return hold(held, i, sv->x[i], r);
+		/* held: would it lead to less than rest now? */
+		for (t = tstart[i]; t < tstart[i + 1]; t++) {
+			size_t v = tv[t];
+			double rv, lv;
+			if (v == SIZE_MAX) {
+				l += tval[t * ne + e];
+				continue;
+			}
+			rv = rest[v * ne + e];
+			lv = held[lpos[v]] ? rv : sv->x[lpos[v]];
+			l += rv > 0 ? (lv < rv ? lv : rv) * tval[t * ne + e] / rv : 0;
+		}
+		return hold(held, i, l, r);
+	}
+	solver_add(sv, (uint32_t)i, (uint32_t)i, 1);
+	if (g->umatch[u])
+		return 0;	/* leads to nothing of its own: it is the match */
+	for (t = tstart[i]; t < tstart[i + 1]; t++) {
+		size_t v = tv[t];
+		double r;
+		if (v == SIZE_MAX) {
+			sv->b[i] += tval[t * ne + e];
+			continue;
+		}
+		r = rest[v * ne + e];
+		/* a term that is 0, or moves to b, keeps its place (the shape) */
+		if (r > 0 && held[lpos[v]])
+			sv->b[i] += r * tval[t * ne + e] / r;
+		solver_add(sv, (uint32_t)i, lpos[v],
+			   r > 0 && !held[lpos[v]] ? -tval[t * ne + e] / r : 0);
+	}
+	return 0;
 }
 
 /*
@@ -370,65 +478,16 @@ static void solve_up(struct solver *sv, const struct ugraph *g, size_t k, size_t
 		     const size_t *tv, const double *tval, const uint32_t *tstart,
 		     const double *rest, double *lead, const uint32_t *lpos)
 {
-	size_t ne = g->ne, n = g->cstart[k + 1] - g->cstart[k], i, t, c0 = g->cstart[k], tries;
+	size_t ne = g->ne, n = g->cstart[k + 1] - g->cstart[k], i, c0 = g->cstart[k];
+	const struct csys c = { .sv = sv, .g = g, .k = k, .e = e, .n = n, .c0 = c0, .lpos = lpos,
+				.tv = tv, .tval = tval, .tstart = tstart, .rest = rest };
 	unsigned char *held = g->held;
-	int changed = 1;
 
 	/* held where the last run's solve held it */
 	for (i = 0; i < n; i++)
 		held[i] = g->upheld[g->order[c0 + i] * ne + e];
-	for (tries = 0; tries < SOLVE_TRIES && changed; tries++) {
-		changed = 0;
-		solver_start(sv, n, k, 1, !tries);
-	build:
-		for (i = 0; i < n; i++) {
-			size_t u = g->order[c0 + i];
-			solver_add(sv, (uint32_t)i, (uint32_t)i, 1);
-			if (g->umatch[u])
-				continue;	/* leads to nothing of its own: it is the match */
-			for (t = tstart[i]; t < tstart[i + 1]; t++) {
-				size_t v = tv[t];
-				double r;
-				if (v == SIZE_MAX) {
-					sv->b[i] += tval[t * ne + e];
-					continue;
-				}
-				r = rest[v * ne + e];
-				/* a term that is 0, or moves to b, keeps its place (the shape) */
-				if (r > 0 && held[lpos[v]])
-					sv->b[i] += r * tval[t * ne + e] / r;
-				solver_add(sv, (uint32_t)i, lpos[v],
-					   r > 0 && !held[lpos[v]] ? -tval[t * ne + e] / r : 0);
-			}
-		}
-		if (solver_built(sv))
-			goto build;
-		if (solver_run(sv))
-			return;	/* the sweeps go on from where they are */
-		for (i = 0; i < n; i++) {
-			size_t u = g->order[c0 + i];
-			double r = rest[u * ne + e], l = 0;
-			if (g->umatch[u])
-				continue;
-			if (!held[i]) {
-				changed |= hold(held, i, sv->x[i], r);
-				continue;
-			}
-			/* held: would it lead to less than rest now? */
-			for (t = tstart[i]; t < tstart[i + 1]; t++) {
-				size_t v = tv[t];
-				double rv, lv;
-				if (v == SIZE_MAX) {
-					l += tval[t * ne + e];
-					continue;
-				}
-				rv = rest[v * ne + e];
-				lv = held[lpos[v]] ? rv : sv->x[lpos[v]];
-				l += rv > 0 ? (lv < rv ? lv : rv) * tval[t * ne + e] / rv : 0;
-			}
-			changed |= hold(held, i, l, r);
-		}
-	}
+	if (solve_held(&c, 1, up))
+		return;	/* the sweeps go on from where they are */
 	for (i = 0; i < n; i++) {
 		size_t u = g->order[c0 + i];
 		double x = sv->x[i];
@@ -618,20 +677,6 @@ static void flow_down(const struct ugraph *g, const double *up, double *rho, dou
 }
 
 /*
- * The part of call ci not under a match, by event: none from a match, nor
- * from a unit that runs under one whole (rho 1: an outermost match is not
- * entered while it runs, so nothing it calls leads back to one).
- */
-static inline double part_of(const struct ugraph *g, size_t ci, size_t e, const double *flow)
-{
-	size_t a = g->cu_out[ci], ne = g->ne;
-
-	if (g->umatch[a] || g->rho[a * ne + e] >= 1)
-		return 0;
-	return g->cv[ci * ne + e] - flow[ci * ne + e];
-}
-
-/*
  * The calls into u carry its lead up: each the part of it in proportion
  * to what of the call is not under a match (nothing, from a match), and
  * at most that part.
@@ -652,6 +697,20 @@ static void flow_up_carry(const struct ugraph *g, size_t u, const double *part,
 				live[g->cu_out[ci]] = 1;
 		}
 	}
+}
+
+/*
+ * The part of call ci not under a match, by event: none from a match, nor
+ * from a unit that runs under one whole (rho 1: an outermost match is not
+ * entered while it runs, so nothing it calls leads back to one).
+ */
+static inline double part_of(const struct ugraph *g, size_t ci, size_t e, const double *flow)
+{
+	size_t a = g->cu_out[ci], ne = g->ne;
+
+	if (g->umatch[a] || g->rho[a * ne + e] >= 1)
+		return 0;
+	return g->cv[ci * ne + e] - flow[ci * ne + e];
 }
 
 /*
