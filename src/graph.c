@@ -17,8 +17,9 @@ static uint32_t unit_root(uint32_t *unit, uint32_t x)
 	return x;
 }
 
-void graph_units(const struct profile *p, uint32_t *unit)
+uint32_t *graph_units(const struct profile *p)
 {
+	uint32_t *unit = xmalloc((p->nfns + 1) * sizeof(*unit));
 	size_t i;
 
 	for (i = 0; i < p->nfns; i++)
@@ -36,6 +37,7 @@ void graph_units(const struct profile *p, uint32_t *unit)
 	}
 	for (i = 0; i < p->nfns; i++)
 		unit[i] = unit_root(unit, (uint32_t)i);
+	return unit;
 }
 
 static inline __attribute__((always_inline)) void scc_walk(struct graph_scc *s, size_t n,

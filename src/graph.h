@@ -89,11 +89,12 @@ int graph_check_calls(const struct profile *p, const char *name);
  *
  * graph_units(): the "units" of p: functions joined by recursive calls
  * (call.recursive, as graph_inclusive() set it; a call of a function to
- * itself joins nothing), found by union-find.  unit (p->nfns entries, the
- * caller's) gets by fn id the lowest id of the function's unit: a unit is
- * named by its first member, and unit[i] == i says that i names one.
+ * itself joins nothing), found by union-find.  It returns, by fn id, the
+ * lowest id of the function's unit (a malloc'ed array the caller frees):
+ * a unit is named by its first member, and unit[i] == i says that i
+ * names one.
  */
-void graph_units(const struct profile *p, uint32_t *unit);
+uint32_t *graph_units(const struct profile *p);
 
 /*
  * The strongly connected components of a graph of n nodes, by Tarjan's

@@ -22,7 +22,7 @@ struct build {
 	const struct profile *p;
 	size_t ev;
 	struct stacks *s;
-	uint32_t *unit;		/* by fn id: the group's first member's id */
+	uint32_t *unit;		/* by fn id: the group's first member's id (graph_units()) */
 	uint32_t *mstart, *mlist;	/* members of group u: mlist[mstart[u] .. mstart[u + 1]) */
 	double *win;		/* by group: the weight of the calls into it from outside */
 	double *rootw;		/* by fn id: the weight of the thread stacks it starts (roots.h) */
@@ -128,7 +128,7 @@ static uint32_t new_node(struct build *b, const struct fn *f, uint32_t parent, d
 	return (uint32_t)s->n++;
 }
 
-/* Groups, their weights and flows. */
+/* The groups (b->unit, from graph_units()) member by member, their weights and flows. */
 static void groups(struct build *b)
 {
 	const struct profile *p = b->p;
@@ -136,7 +136,6 @@ static void groups(struct build *b)
 	uint32_t *cnt;
 	double *wcount, *wone;
 
-	graph_units(p, b->unit);
 	cnt = xcalloc(n + 1, sizeof(*cnt));
 	for (i = 0; i < n; i++)
 		cnt[b->unit[i]]++;
@@ -828,7 +827,7 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	b.ev = ev;
 	b.s = s;
 	b.uncut = !prune;
-	b.unit = xcalloc(n + 1, sizeof(*b.unit));
+	b.unit = graph_units(p);
 	b.mstart = xcalloc(n + 2, sizeof(*b.mstart));
 	b.mlist = xcalloc(n + 1, sizeof(*b.mlist));
 	b.win = xcalloc(n + 1, sizeof(*b.win));

@@ -71,8 +71,7 @@ static void ugraph_init(struct ugraph *g, const struct profile *p, const unsigne
 	g->n = n;
 	g->ne = ne;
 	g->nc = p->ncalls;
-	g->unit = xmalloc((n + 1) * sizeof(*g->unit));
-	graph_units(p, g->unit);
+	g->unit = graph_units(p);
 	g->umatch = xcalloc(n + 1, 1);
 	g->self = xcalloc(n * ne + 1, sizeof(*g->self));
 	for (i = 0; i < n; i++) {
