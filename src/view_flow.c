@@ -699,20 +699,6 @@ static void flow_up_carry(const struct ugraph *g, size_t u, const double *part,
 }
 
 /*
- * The part of call ci not under a match, by event: none from a match, nor
- * from a unit that runs under one whole (rho 1: an outermost match is not
- * entered while it runs, so nothing it calls leads back to one).
- */
-static inline double part_of(const struct ugraph *g, size_t ci, size_t e, const double *flow)
-{
-	size_t a = g->cu_out[ci], ne = g->ne;
-
-	if (g->umatch[a] || g->rho[a * ne + e] >= 1)
-		return 0;
-	return g->cv[ci * ne + e] - flow[ci * ne + e];
-}
-
-/*
  * The part of each call that leads down to a match (up, by call and
  * event), as the flow of the calls into matches up the callers: a unit
  * passes what its calls lead down to up to its callers, in proportion to
@@ -848,13 +834,19 @@ static void flow_up(const struct ugraph *g, const double *flow, double *up, doub
 	double *lead = view_big(g->n * ne + 1, sizeof(*lead));
 	double *rest = view_bigz(g->n * ne + 1, sizeof(*rest));	/* by unit: calls in, not under a match */
 	double *run = view_big(g->nc * ne + 1, sizeof(*run));
-	/* by call between units and event: part_of(), worked out once */
+	/*
+	 * By call between units and event, worked out once: the part of the
+	 * call not under a match: none from a match, nor from a unit that
+	 * runs under one whole (rho 1: an outermost match is not entered
+	 * while it runs, so nothing it calls leads back to one), else its
+	 * cost less its flow down.
+	 */
 	double *part = view_big(g->nc * ne + 1, sizeof(*part));
 	unsigned char *trouble = xcalloc(g->n + 1, 1);
 	size_t barrier[UP_BARRIERS];
 
 	{
-		/* part_of() for each call, its caller's tests once (ne is mostly 1) */
+		/* its caller's tests once for each call (ne is mostly 1) */
 		const uint32_t *cu_in = g->cu_in, *cu_out = g->cu_out;
 		const unsigned char *cinter = g->cinter, *umatch = g->umatch;
 		const double *cv = g->cv, *rho = g->rho;
