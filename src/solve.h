@@ -41,13 +41,15 @@
  *
  * solver_run() returns 0 with x, or -1 (x undefined) when a pivot is 0
  * (a missing diagonal term, or one elimination cancelled exactly) or
- * past the work allowed: 16 eliminations for each term it starts with,
- * 4096 at least (solve.c, SOLVE_WORK: a system whose fill grows fast, or
- * a dense one of more than a few hundred unknowns); the caller then
+ * past the work allowed: 4096 eliminations and 16 more for each term it
+ * starts with (solve.c, SOLVE_WORK: a system whose fill grows fast, or a
+ * dense one of more than a few hundred unknowns); the caller then
  * finds x some other way.  No pivot is checked against a tolerance: a
  * nearly singular system is solved, its x as large as it is.
  *
- * The solver owns all it allocates; solver_release() frees it.
+ * The solver owns all it allocates; solver_release() frees it.  Of
+ * struct solver (here for solver_add(), inline), a caller reads cap and
+ * x and writes b; the rest is the solver's own.
  */
 #define SOLVE_MAX 1024
 #define SOLVE_NONE 0	/* else its place in the row + 1 (at most SOLVE_MAX terms) */
