@@ -53,6 +53,8 @@ enum format_trait {
 	FORMAT_KEEPS_CALLS = 1 << 17,
 	/* shows each of several profiles (--separate-threads files) too: each is prepared alone (report.h parts) */
 	FORMAT_PER_INPUT = 1 << 18,
+	/* reads each function's own line costs and every call site (fnline.h): the loader keeps them */
+	FORMAT_FN_LINES = 1 << 19,
 };
 
 /* What the renderer of one profile is given. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "diag.h"
+#include "fnline.h"
 #include "icode.h"
 #include "load_apply.h"
 #include "load_read.h"
@@ -166,9 +167,13 @@ int load_finish(struct profile *p)
 	size_t i;
 	int bad = 0;
 
-	if (p->ev.n == p->ev.nraw)
+	if (p->ev.n == p->ev.nraw) {
+		fnline_finish(p);
 		return 0;
+	}
 	bad |= derive(p, p->total);
+	bad |= fnline_derive(p);
+	fnline_finish(p);
 	for (i = 0; i < p->nfns; i++)
 		bad |= derive(p, p->fns[i]->self);
 	for (i = 0; i < p->ncalls; i++)

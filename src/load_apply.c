@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "fnline.h"
 #include "hash.h"
 #include "icode.h"
 #include "numfmt.h"
@@ -1146,13 +1147,15 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 			if (clog_add(ld, c, n))
 				return -1;
 		}
-		if (f->keep_lines) {
+		if (f->keep_lines || p->keep_fn_lines) {
 			struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
 			if (call_add(ld, &site->count, site->cc, c, n))
 				return -1;
 		}
 		return mem_check(ld);
 	}
+	if (p->keep_fn_lines)
+		fnline_add(p, fn, f, line, ld->instr_col >= 0 ? pos[ld->instr_col] : UINT64_MAX, c, n);
 	if (line_col >= 0 && f->keep_lines) {
 		/* consecutive instructions of one source line hit the same cost */
 		if (f == ld->lc_file && line == ld->lc_line && ld->lc_cc) {
@@ -1686,7 +1689,7 @@ static int run_take(struct loader *ld, const struct block *b, const struct run *
 	    ru->bad >> npos)
 		return 0;
 	f = ld->fl ? ld->fl : current_file(ld);
-	if ((ld->line_col >= 0 && f->keep_lines) || p->keep_spans)
+	if ((ld->line_col >= 0 && f->keep_lines) || p->keep_spans || p->keep_fn_lines)
 		return 0;
 	for (i = 0; i < npos; i++) {
 		const struct run_pos *rp = &ru->pos[i];

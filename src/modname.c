@@ -7,6 +7,7 @@
 
 #include "arena.h"
 #include "diag.h"
+#include "fnline.h"
 #include "graph.h"
 #include "hash.h"
 #include "icode.h"
@@ -632,6 +633,8 @@ int modname_profile(struct profile *dst, const struct profile *src,
 				goto out;
 		}
 	}
+	fnline_copy(dst, src, map, fmap);
+	fnline_finish(dst);
 	/* the thread stacks each function starts (roots.h), summed when names merge */
 	for (i = 0; i < src->nfns && src->root_cost; i++) {
 		uint32_t id = map[i]->id;

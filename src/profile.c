@@ -101,6 +101,8 @@ void profile_release(struct profile *p)
 	free(p->in);
 	if (p->release_icode)
 		p->release_icode(p);
+	if (p->release_fnlines)
+		p->release_fnlines(p);
 	events_release(&p->ev);
 	arena_release(&p->arena);
 	memset(p, 0, sizeof(*p));
@@ -318,6 +320,7 @@ struct file *profile_file(struct profile *p, const char *name)
 	f = arena_alloc(&p->arena, sizeof(*f));
 	f->name = name;
 	f->keep_lines = !p->want_lines || p->want_lines(name, p->want_ctx);
+	f->id = (uint32_t)p->nfiles_src;
 	ptab_fill(&p->file_tab, slot, h, f);
 	GROW(p->files, p->nfiles_src, p->capfiles);
 	p->files[p->nfiles_src++] = f;

@@ -32,6 +32,7 @@ struct call;
 struct istr;
 struct icode;
 struct icode_index;
+struct fnline_store;
 
 /* A source line with its cost, kept per file for annotation. */
 struct line_cost {
@@ -63,6 +64,7 @@ struct file {
 	size_t nsites;
 	/* its per-line costs and call sites are kept (see profile.want_lines) */
 	unsigned keep_lines:1;
+	uint32_t id;		/* index in profile.files */
 	/* in a copy renamed by --mod-filename: the names it had (interned), whose
 	   text annotates it (report_source.c); norig 0 elsewhere */
 	const char **orig;
@@ -278,6 +280,15 @@ struct profile {
 	int keep_spans;
 	uint64_t (*span)[3];
 	size_t capspan;
+
+	/*
+	 * Each function's own cost by source line (fnline.h), and the call
+	 * sites of every file whatever want_lines says: kept only when
+	 * keep_fn_lines is set before loading.
+	 */
+	int keep_fn_lines;
+	struct fnline_store *fnlines;	/* private to fnline.c */
+	void (*release_fnlines)(struct profile *p);
 
 	/* machine code (icode.h): kept only when keep_instr is set before loading */
 	int keep_instr;

@@ -398,6 +398,7 @@ static int want_of(const struct opts *o, const struct gate *gates, size_t ngates
 		   (o->format->traits & FORMAT_KEEPS_CALLS);
 
 	p->keep_instr = o->annotate_asm;
+	p->keep_fn_lines = !!(o->format->traits & FORMAT_FN_LINES);
 	/*
 	 * The graph views and filters fold inlined code into its function
 	 * (prepare_view): the loader can do it as it reads, at no cost, when

@@ -6,6 +6,7 @@
 
 #include "arena.h"
 #include "diag.h"
+#include "fnline.h"
 #include "modname.h"
 #include "sort.h"
 
@@ -78,6 +79,8 @@ int view_copy_lines(struct profile *dst, const struct profile *src, struct fn *c
 	for (i = 0; i < src->nfns && src->keep_spans; i++)
 		if (map[i] && !strcmp(map[i]->k.file->name, src->fns[i]->k.file->name))
 			profile_span_copy(dst, map[i], src, src->fns[i]);
+	fnline_copy(dst, src, map, NULL);
+	fnline_finish(dst);
 	for (i = 0; i < src->nfiles_src; i++) {
 		const struct file *f = src->files[i];
 		struct file *d = profile_file(dst, f->name);

@@ -22,6 +22,7 @@ Suite *view_suite(void);
 Suite *namecut_suite(void);
 Suite *hash_suite(void);
 Suite *solve_suite(void);
+Suite *fnline_suite(void);
 
 /*
  * Load text as a profile named "t.cg" into p (initialised here) and finish
