@@ -55,6 +55,8 @@ enum format_trait {
 	FORMAT_PER_INPUT = 1 << 18,
 	/* reads each function's own line costs and every call site (fnline.h): the loader keeps them */
 	FORMAT_FN_LINES = 1 << 19,
+	/* writes gzip itself: --output=FILE.gz is not compressed again */
+	FORMAT_GZIP = 1 << 20,
 };
 
 /* What the renderer of one profile is given. */

@@ -253,7 +253,8 @@ int main(int argc, char **argv)
 	load_set_jobs(o.jobs);
 	if ((rc = parse_gates(&o, &gates, &ngates)) || (rc = check_combination(&o)))
 		goto out;
-	if (o.output && output_open(&outp, o.output, err, sizeof(err))) {
+	if (o.output && output_open(&outp, o.output, !(o.format->traits & FORMAT_GZIP), err,
+				    sizeof(err))) {
 		escape_line(stderr, "annogrind: %s", err);
 		rc = EXIT_OUTPUT;
 		goto out;

@@ -81,7 +81,7 @@ static int resolve(struct output *o, const char *path)
 	return 0;
 }
 
-int output_open(struct output *o, const char *path, char *err, size_t errlen)
+int output_open(struct output *o, const char *path, int gz, char *err, size_t errlen)
 {
 	size_t len;
 	FILE *text;
@@ -89,7 +89,7 @@ int output_open(struct output *o, const char *path, char *err, size_t errlen)
 	memset(o, 0, sizeof(*o));
 	o->fd = o->text_fd = -1;
 	len = strlen(path);
-	o->gz = len > 3 && !strcmp(path + len - 3, ".gz");
+	o->gz = gz && len > 3 && !strcmp(path + len - 3, ".gz");
 	if (resolve(o, path)) {
 		if (!o->path)
 			o->path = xstrdup(path);

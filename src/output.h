@@ -30,8 +30,11 @@ struct output {
 	int mode;		/* the mode of the regular file replaced, or -1 */
 };
 
-/* Returns 0, or -1 with a message in err (an output error). */
-int output_open(struct output *o, const char *path, char *err, size_t errlen);
+/*
+ * Returns 0, or -1 with a message in err (an output error).  gz 0: FILE.gz
+ * is written as it is (the output is gzip-compressed already).
+ */
+int output_open(struct output *o, const char *path, int gz, char *err, size_t errlen);
 /* Returns 0, or -1 with a message in err (FILE is then unchanged). */
 int output_commit(struct output *o, char *err, size_t errlen);
 void output_abort(struct output *o);
