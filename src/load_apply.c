@@ -1147,6 +1147,9 @@ cost_apply(struct loader *ld, const uint64_t *pos, uint64_t *restrict c, size_t 
 			if (clog_add(ld, c, n))
 				return -1;
 		}
+		/* the call instruction's address, on the caller's line */
+		if (p->keep_fn_lines && ld->instr_col >= 0)
+			fnline_add(p, fn, f, line, pos[ld->instr_col], c, 0);
 		if (f->keep_lines || p->keep_fn_lines) {
 			struct callsite *site = profile_callsite(p, f, line, fn, ld->callee);
 			if (call_add(ld, &site->count, site->cc, c, n))

@@ -103,15 +103,18 @@ START_TEST(addresses_and_derived)
 		"+16 +1 8\n"
 		"cfn=g\n"
 		"calls=1 0x100\n"
-		"* * 50\n";
+		"* * 50\n"
+		"cfn=g\n"
+		"calls=1 0x100\n"
+		"+4 +2 60\n";
 	struct profile p;
 	struct fn *f;
 	const struct fnline *x;
 
 	ck_assert_int_eq(load_lines(&p, text, 0), 0);
 	f = unit_fn(&p, "f");
-	/* the call's cost line is not f's own */
-	ck_assert_uint_eq(fnline_count(&p, f), 2);
+	/* a call's cost line is not f's own, but its address is its line's */
+	ck_assert_uint_eq(fnline_count(&p, f), 3);
 	x = fnline_get(&p, f, 0);
 	ck_assert_uint_eq(x->line, 5);
 	ck_assert_uint_eq(x->v[0], 7);
@@ -121,6 +124,10 @@ START_TEST(addresses_and_derived)
 	x = fnline_get(&p, f, 1);
 	ck_assert_uint_eq(x->line, 6);
 	ck_assert_uint_eq(fnline_addr(&p, x), 0x2c);
+	x = fnline_get(&p, f, 2);
+	ck_assert_uint_eq(x->line, 8);
+	ck_assert_uint_eq(x->v[0], 0);
+	ck_assert_uint_eq(fnline_addr(&p, x), 0x30);
 	profile_release(&p);
 }
 END_TEST
