@@ -14,6 +14,7 @@
 #include "report_flame.h"
 #include "report_html.h"
 #include "report_md.h"
+#include "report_pprof.h"
 #include "write.h"
 
 static int render_text(const struct format_job *j)
@@ -125,6 +126,11 @@ static int render_flamegraph_diff(const struct format_diff_job *j)
 	return report_flamegraph_diff(j->r, j->old);
 }
 
+static int render_pprof(const struct format_job *j)
+{
+	return report_pprof(j->r, j->version);
+}
+
 static int render_html(const struct format_job *j)
 {
 	return report_html(j->r, 1);
@@ -157,6 +163,9 @@ static const struct format formats[] = {
 	{ "flamegraph", FORMAT_ALL_PROFILES | FORMAT_KEEPS_ALL | FORMAT_MERGES_INLINED |
 	  FORMAT_NO_NEGATIVE | FORMAT_DIFF_STACKS,
 	  render_flamegraph, render_flamegraph_diff, NULL },
+	{ "pprof", FORMAT_ALL_PROFILES | FORMAT_MERGES_INLINED | FORMAT_NO_NEGATIVE | FORMAT_FN_LINES |
+	  FORMAT_GZIP,
+	  render_pprof, NULL, "--diff cannot be written with --format=pprof (pprof -diff_base compares two)" },
 	{ "html", FORMAT_KEEPS_CALLS | FORMAT_NEEDS_WHOLE | FORMAT_NO_NEGATIVE | FORMAT_FOR_PEOPLE |
 	  FORMAT_DIFF_SPANS | FORMAT_SPANS | FORMAT_ASM | FORMAT_PER_INPUT,
 	  render_html, render_html_diff, NULL },

@@ -32,7 +32,7 @@ help_opts=$(annogrind --help | grep -oE '^ {2,6}(-[A-Za-z], )?--[a-z][a-z-]*' |
 # in its order.
 cat >"$tmp/bash-cases" <<'EOC'
 annogrind --forma => --format=
-annogrind --format = '' => text callgrind dot json tsv markdown folded flamegraph html
+annogrind --format = '' => text callgrind dot json tsv markdown folded flamegraph pprof html
 annogrind --format = j => json
 annogrind --format=j => --format=json
 annogrind --tree = calli => calling
@@ -99,7 +99,7 @@ EOZ
 	# compadd is called with what zsh then filters by the typed prefix
 	cat >"$tmp/zsh-want" <<'EOW'
 --auto= --context= --format= --include= --inclusive= --limit= --mod-filename= --mod-funcname= --row-threshold= --show-percs= --show= --sort= --threshold= --top= --tree=  --diff --help --version 
-text callgrind dot json tsv markdown folded flamegraph html 
+text callgrind dot json tsv markdown folded flamegraph pprof html 
 none caller calling both 
 Cycles Instructions Flops 
 Cycles= Instructions= Flops= Cycles:self: Instructions:self: Flops:self: Cycles:incl: Instructions:incl: Flops:incl: 

@@ -116,7 +116,7 @@ START_TEST(formats)
 	o.find_format = format_find;
 	ck_assert_int_eq(opts_parse(&o, 3, (char **)bad), -1);
 	ck_assert_str_eq(o.err, "--format takes text, callgrind, dot, json, tsv, markdown, folded,"
-				" flamegraph or html, not 'xml'");
+				" flamegraph, pprof or html, not 'xml'");
 	/* no --format: no row; the caller takes format_text() */
 	ck_assert_int_eq(parse(2, plain), 0);
 	ck_assert_ptr_null(o.format);
