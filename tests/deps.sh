@@ -48,6 +48,7 @@ table() {
 	pkg nodejs test "48-html (node --check, the browser test)" has_cmd node
 	pkg chromium test "45-flame, 48-html" has_cmd chromium
 	pkg npm test "48-html (puppeteer-core, tests/html/setup.sh)" has_cmd npm
+	pkg golang-go test "49-pprof (go tool pprof)" has_cmd go
 }
 
 has_cmd() { command -v "$1" >/dev/null 2>&1; }
