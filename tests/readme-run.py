@@ -19,6 +19,8 @@ is found only where the README installs it:
   - "apt-get install P..." (with or without sudo) is not run either: each
     package P must be one apt knows (apt-cache show), when apt-cache is
     there; "apt-get update" is not run.
+  - "go tool pprof -http=..." runs with -no_browser until it says it
+    serves its web UI and answers a request for it; skipped without go.
   - Every other command runs in a work folder holding prog.c, a copy of
     testdata/demo/qsort_hanoi.c (the README's "your program"), and
     shapes.cpp, a copy of testdata/demo/shapes.cpp (its C++ program).  After
@@ -38,6 +40,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.request
 
 top = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 readme = sys.argv[1] if len(sys.argv) > 1 else os.path.join(top, 'README')
@@ -76,6 +79,24 @@ def matches(want, line):
 
 def is_breach(line):
     return line.startswith('annogrind: limit ') and ' exceeded: ' in line
+
+
+def web_ui(words, work, env):
+    """Run pprof's web UI until it serves a page: None, or what went wrong."""
+    srv = subprocess.Popen(words + ['-no_browser'], cwd=work, env=env, text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        for line in srv.stdout:
+            m = re.search(r'Serving web UI on (http://\S+)', line)
+            if m:
+                with urllib.request.urlopen(m.group(1), timeout=60) as page:
+                    return None if page.status == 200 else 'HTTP status %d' % page.status
+        return 'it ended without serving its web UI'
+    except OSError as e:
+        return 'its web UI did not answer: %s' % e
+    finally:
+        srv.kill()
+        srv.wait()
 
 
 def main():
@@ -138,6 +159,11 @@ def main():
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0]
             if bad:
                 problem = 'apt knows no package %s' % ' '.join(bad)
+        elif words[:3] == ['go', 'tool', 'pprof'] and any(w.startswith('-http=') for w in words):
+            if not shutil.which('go'):
+                print('skip %s (go is not installed)' % where)
+                continue
+            problem = web_ui(words, work, env)
         else:
             if words[0] == 'make':
                 script = '(cd %s && %s); rc=$?' % (shlex.quote(top), cmd)
