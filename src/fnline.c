@@ -246,6 +246,9 @@ void fnline_copy(struct profile *dst, const struct profile *src, struct fn *cons
 
 	if (!s)
 		return;
+	/* made here, so that it keeps addresses when src does, whatever its first record has */
+	assert(!dst->fnlines || dst->fnlines->with_addr == s->with_addr);
+	store_of(dst, s->with_addr);
 	files = xcalloc(src->nfiles_src + 1, sizeof(*files));
 	for (i = 0; i < s->n; i++) {
 		const struct fnline *x = rec(s, i);
