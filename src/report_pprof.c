@@ -1120,17 +1120,15 @@ static void head(struct pp *pp, const char *version)
 		comment(pp, "cmd: ", p->cmd);
 	if (p->creator && *p->creator)
 		comment(pp, "creator: ", p->creator);
-	snprintf(text, sizeof(text), "annogrind %.40s: call stacks rebuilt from the calls the "
-		 "profile records (annogrind(1), Folded stacks and flame graphs)", version);
+	snprintf(text, sizeof(text), "annogrind %.40s: stacks rebuilt from calls", version);
 	comment(pp, "", text);
 	if (pp->r->ninputs > 1) {
 		snprintf(text, sizeof(text), "the sum of %zu profiles", pp->r->ninputs);
 		comment(pp, "", text);
 	}
 	if (prune_of(pp->r, p, pp->ev[pp->sortk])) {
-		snprintf(text, sizeof(text), "cut: stacks and lines worth at most %.6g%% of the "
-			 "total are in their callers' cost and at no line (--threshold=100 cuts "
-			 "nothing)", 100.0 - pp->r->thr[0]);
+		snprintf(text, sizeof(text), "cut: stacks and lines of at most %.6g%% of the "
+			 "total (--threshold=100: none)", 100.0 - pp->r->thr[0]);
 		comment(pp, "", text);
 	}
 }
