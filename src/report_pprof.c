@@ -154,8 +154,11 @@ static void pbw_init(struct pbw *w, FILE *out)
 	w->n = 0;
 	memset(&w->msg, 0, sizeof(w->msg));
 	memset(&w->sub, 0, sizeof(w->sub));
-	/* 16 + 15: a gzip wrapper (with time 0: the same bytes each run) */
-	if (deflateInit2(&w->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + 15, 9, Z_DEFAULT_STRATEGY) != Z_OK)
+	/*
+	 * 16 + 15: a gzip wrapper (with time 0: the same bytes each run).
+	 * Level 5: within 3% of 6's size, 16% fewer instructions in all.
+	 */
+	if (deflateInit2(&w->z, 5, Z_DEFLATED, 16 + 15, 9, Z_DEFAULT_STRATEGY) != Z_OK)
 		xalloc_die();
 }
 
@@ -192,9 +195,11 @@ static size_t table_slot(const struct table *t, const uint64_t *k)
 {
 	size_t j;
 
-	for (j = key_hash(t->w, k) & (t->scap - 1); t->slot[j]; j = (j + 1) & (t->scap - 1))
-		if (!memcmp(&t->key[(t->slot[j] - 1) * t->w], k, t->w * sizeof(*k)))
+	for (j = key_hash(t->w, k) & (t->scap - 1); t->slot[j]; j = (j + 1) & (t->scap - 1)) {
+		const uint64_t *x = &t->key[(t->slot[j] - 1) * t->w];
+		if (x[0] == k[0] && (t->w < 2 || x[1] == k[1]) && (t->w < 3 || x[2] == k[2]))
 			break;
+	}
 	return j;
 }
 
@@ -893,16 +898,44 @@ static int loc_cmp(const void *x, const void *y, void *ctx)
 	return ((uint32_t)a[0] > (uint32_t)b[0]) - ((uint32_t)a[0] < (uint32_t)b[0]);
 }
 
-/* 0 .. n-1 sorted by cmp; the inverse (item -> rank + base) in *inv. */
-static uint32_t *ranks(size_t n, int (*cmp)(const void *, const void *, void *), struct order *o,
-		       uint32_t base, uint32_t **inv)
+/* The bucket of a Location: its Function's new place. */
+static uint32_t loc_bucket(const struct order *o, uint32_t item)
 {
-	uint32_t *perm = xmalloc((n + 1) * sizeof(*perm));
+	return o->fnew[(o->pp->locs.key[(size_t)item * 3] >> 32) - 1] - 1;
+}
+
+/*
+ * 0 .. n-1 sorted by cmp, which orders by bucket first when bucket is
+ * given (a counting sort into nb buckets first, each sorted alone); the
+ * inverse (item -> rank + base) in *inv.
+ */
+static uint32_t *ranks(size_t n, int (*cmp)(const void *, const void *, void *), struct order *o,
+		       uint32_t base, uint32_t **inv,
+		       uint32_t (*bucket)(const struct order *o, uint32_t item), size_t nb)
+{
+	uint32_t *perm = xmalloc((n + 1) * sizeof(*perm)), *start;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		perm[i] = (uint32_t)i;
-	sort_array_r(perm, n, sizeof(*perm), cmp, o);
+	if (!bucket) {
+		for (i = 0; i < n; i++)
+			perm[i] = (uint32_t)i;
+		sort_array_r(perm, n, sizeof(*perm), cmp, o);
+	} else {
+		start = xcalloc(nb + 2, sizeof(*start));
+		for (i = 0; i < n; i++)
+			start[bucket(o, (uint32_t)i) + 1]++;
+		for (i = 0; i < nb; i++)
+			start[i + 1] += start[i];
+		for (i = 0; i < n; i++)
+			perm[start[bucket(o, (uint32_t)i)]++] = (uint32_t)i;
+		/* start[k] now ends bucket k, which bucket k - 1 begins */
+		for (i = 0; i < nb; i++) {
+			uint32_t b = i ? start[i - 1] : 0;
+			if (start[i] - b > 1)
+				sort_array_r(perm + b, start[i] - b, sizeof(*perm), cmp, o);
+		}
+		free(start);
+	}
 	*inv = xmalloc((n + 1) * sizeof(**inv));
 	for (i = 0; i < n; i++)
 		(*inv)[perm[i]] = (uint32_t)i + base;
@@ -963,37 +996,52 @@ static void write_tables(struct pp *pp, struct pbw *w, const uint32_t *snew, con
 	}
 }
 
-static int sample_cmp(const void *x, const void *y, void *ctx)
+static int sibling_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct order *o = ctx;
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-	const struct pp *pp = o->pp;
+	uint32_t a = o->lnew[o->pp->tloc[*(const uint32_t *)x] - 1];
+	uint32_t b = o->lnew[o->pp->tloc[*(const uint32_t *)y] - 1];
 
-	if (pp->tparent[a] != pp->tparent[b])
-		return pp->tparent[a] < pp->tparent[b] ? -1 : 1;
-	return (o->lnew[pp->tloc[a] - 1] > o->lnew[pp->tloc[b] - 1]) -
-	       (o->lnew[pp->tloc[a] - 1] < o->lnew[pp->tloc[b] - 1]);
+	return (a > b) - (a < b);
 }
 
 /*
  * Every node of the tree with a value is a sample: its path, leaf first.
- * Siblings one after the other, by location: their paths differ only at
- * the leaf, which compresses well.
+ * Siblings one after the other (a counting sort by parent), by location:
+ * their paths differ only at the leaf, which compresses well.
  */
 static void write_samples(struct pp *pp, struct pbw *w, struct order *o)
 {
 	struct pbuf *m = &w->msg, *ids = &w->sub, vals = { 0 };
-	uint32_t *node = xmalloc(pp->tn * sizeof(*node));
+	uint32_t *node, *start = xcalloc(pp->tn + 1, sizeof(*start));
 	size_t x, k, n = 0, i;
 
 	for (x = 1; x < pp->tn; x++) {
 		const uint64_t *v = &pp->tval[x * pp->nev];
 		for (k = 0; k < pp->nev && !v[k]; k++)
 			;
-		if (k < pp->nev)
-			node[n++] = (uint32_t)x;
+		if (k < pp->nev) {
+			start[pp->tparent[x] + 1]++;
+			n++;
+		}
 	}
-	sort_array_r(node, n, sizeof(*node), sample_cmp, o);
+	for (x = 0; x < pp->tn; x++)
+		start[x + 1] += start[x];
+	node = xmalloc((n + 1) * sizeof(*node));
+	for (x = 1; x < pp->tn; x++) {
+		const uint64_t *v = &pp->tval[x * pp->nev];
+		for (k = 0; k < pp->nev && !v[k]; k++)
+			;
+		if (k < pp->nev)
+			node[start[pp->tparent[x]]++] = (uint32_t)x;
+	}
+	/* start[p] now ends p's children, which the ones of p - 1 begin */
+	for (x = 0; x < pp->tn; x++) {
+		uint32_t b = x ? start[x - 1] : 0;
+		if (start[x] - b > 1)
+			sort_array_r(node + b, start[x] - b, sizeof(*node), sibling_cmp, o);
+	}
+	free(start);
 	for (i = 0; i < n; i++) {
 		const uint64_t *v = &pp->tval[(size_t)node[i] * pp->nev];
 		uint32_t y;
@@ -1023,11 +1071,11 @@ static void write_profile(struct pp *pp)
 	uint32_t *snew, *sperm, *fnew, *fperm, *lnew, *lperm;
 	size_t i;
 
-	sperm = ranks(pp->nstr, str_cmp, &o, 0, &snew);
+	sperm = ranks(pp->nstr, str_cmp, &o, 0, &snew, NULL, 0);
 	o.snew = snew;
-	fperm = ranks(pp->funcs.n, func_cmp, &o, 1, &fnew);
+	fperm = ranks(pp->funcs.n, func_cmp, &o, 1, &fnew, NULL, 0);
 	o.fnew = fnew;
-	lperm = ranks(pp->locs.n, loc_cmp, &o, 1, &lnew);
+	lperm = ranks(pp->locs.n, loc_cmp, &o, 1, &lnew, loc_bucket, pp->funcs.n);
 	o.lnew = lnew;
 	pbw_init(w, pp->r->out);
 	write_tables(pp, w, snew, sperm, fperm, lperm, fnew);
