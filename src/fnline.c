@@ -242,6 +242,7 @@ void fnline_copy(struct profile *dst, const struct profile *src, struct fn *cons
 {
 	const struct fnline_store *s = src->fnlines;
 	struct file **files;
+	uint64_t addr;
 	size_t i;
 
 	if (!s)
@@ -259,8 +260,12 @@ void fnline_copy(struct profile *dst, const struct profile *src, struct fn *cons
 		if (!f)
 			f = files[x->file] = filemap ? filemap[x->file]
 						     : profile_file(dst, src->files[x->file]->name);
-		fnline_add(dst, fnmap[x->fn], f, x->line, s->with_addr ? x->v[s->ncol] : UINT64_MAX,
-			   x->v, s->ncol);
+		/* code merged into a function of another object: its address is not in that one */
+		addr = s->with_addr ? x->v[s->ncol] : UINT64_MAX;
+		if (fnmap[x->fn]->obj != src->fns[x->fn]->obj &&
+		    strcmp(fnmap[x->fn]->obj, src->fns[x->fn]->obj))
+			addr = UINT64_MAX;
+		fnline_add(dst, fnmap[x->fn], f, x->line, addr, x->v, s->ncol);
 	}
 	free(files);
 }

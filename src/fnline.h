@@ -49,7 +49,9 @@ int fnline_derive(struct profile *p);
 /*
  * The records of src added to dst (not finished): fn id i becomes
  * fnmap[i] (NULL: left out), file id k becomes filemap[k], or with
- * filemap NULL the file of dst with the same name.
+ * filemap NULL the file of dst with the same name.  An address is kept
+ * only where fnmap's function is in the object of src's (code of one
+ * object merged into a function of another keeps none).
  */
 void fnline_copy(struct profile *dst, const struct profile *src, struct fn *const *fnmap,
 		 struct file *const *filemap);

@@ -508,7 +508,8 @@ static uint32_t location_of(struct pp *pp, const struct fn *f, const struct file
 	 * source view makes up addresses for the others and, for a location
 	 * in a mapping whose file it finds, disassembles the file there.
 	 */
-	if (addr == UINT64_MAX) {
+	if (addr == UINT64_MAX || f->multi_obj) {
+		/* a function of one file in two objects: which one an address is in is not kept */
 		addr = 0;
 		map = 0;
 	} else {
