@@ -8,16 +8,18 @@ read(path, rename) returns a dict:
   fnlines  {(file, fn): {line: [...]}};
   instr    {(object, fn, addr): [...]} when the positions include instr
            (fn is the fn= name: code inlined from another file stays in it);
-  calls    {(file, line, caller, callee): [count, [inclusive cost per event]]}.
-It reads name compression, relative and '*' positions, hex addresses, and
+  calls    {(file, line, caller, callee): [count, [inclusive cost per event]]};
+  callob   {(file, line, caller, callee): the caller's object}.
+It reads name compression (jfi= and jfn= too, whose jumps it skips),
+relative and '*' positions, hex addresses, and
 the cost line after calls= as the call's, not the function's.  rename maps
 a file name (the --mod-filename rules of a test).
 """
 import gzip
 import re
 
-NAME = re.compile(r'^(ob|cob|fl|fi|fe|cfi|cfl|fn|cfn)=(.*)$')
-KIND = {'cob': 'ob', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl', 'cfl': 'fl', 'cfn': 'fn'}
+NAME = re.compile(r'^(ob|cob|fl|fi|fe|cfi|cfl|fn|cfn|jfi|jfn)=(.*)$')
+KIND = {'cob': 'ob', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl', 'cfl': 'fl', 'cfn': 'fn', 'jfi': 'fl', 'jfn': 'fn'}
 
 
 def _num(tok, prev):
@@ -33,7 +35,7 @@ def read(path, rename=lambda f: f):
     names = {}
     positions = ['line']
     events = []
-    out = {'events': events, 'lines': {}, 'fnlines': {}, 'instr': {}, 'calls': {}}
+    out = {'events': events, 'lines': {}, 'fnlines': {}, 'instr': {}, 'calls': {}, 'callob': {}}
     ob = fl = fn = None
     cfn = None
     pos = [0, 0]
@@ -86,6 +88,7 @@ def read(path, rename=lambda f: f):
             where = fl
             if call is not None:
                 c = out['calls'].setdefault((where, line, fn, cfn), [0, [0] * len(events)])
+                out['callob'][(where, line, fn, cfn)] = ob
                 c[0] += call
                 c[1] = [a + b for a, b in zip(c[1], cost)]
                 call = None
