@@ -121,30 +121,29 @@ static void pbw_write(struct pbw *w, const unsigned char *s, size_t len)
 	}
 }
 
-/* A field of the profile: the tag, the length, the bytes of m. */
-static void pbw_field(struct pbw *w, unsigned field, const void *s, size_t len)
-{
-	struct pbuf head = { 0 };
-	unsigned char b[24];
-
-	head.b = b;
-	head.cap = sizeof(b);
-	pbuf_varint(&head, field << 3 | WIRE_LEN);
-	pbuf_varint(&head, len);
-	pbw_write(w, head.b, head.n);
-	pbw_write(w, s, len);
-}
-
-static void pbw_varint_field(struct pbw *w, unsigned field, uint64_t v)
+/* A field's key and a varint after it (the value, or the length of bytes to come). */
+static void pbw_key(struct pbw *w, unsigned field, unsigned wire, uint64_t v)
 {
 	struct pbuf m = { 0 };
 	unsigned char b[24];
 
 	m.b = b;
 	m.cap = sizeof(b);
-	pbuf_varint(&m, field << 3 | WIRE_VARINT);
+	pbuf_varint(&m, field << 3 | wire);
 	pbuf_varint(&m, v);
 	pbw_write(w, m.b, m.n);
+}
+
+/* A field of the profile: the tag, the length, the bytes of s. */
+static void pbw_field(struct pbw *w, unsigned field, const void *s, size_t len)
+{
+	pbw_key(w, field, WIRE_LEN, len);
+	pbw_write(w, s, len);
+}
+
+static void pbw_varint_field(struct pbw *w, unsigned field, uint64_t v)
+{
+	pbw_key(w, field, WIRE_VARINT, v);
 }
 
 static void pbw_init(struct pbw *w, FILE *out)
