@@ -11,6 +11,7 @@
 #include "namecut.h"
 #include "numfmt.h"
 #include "sort.h"
+#include "source_find.h"
 
 static int resolve(const struct profile *p, char **names, size_t n, size_t **out,
 		   const char *opt, char *err, size_t errlen)
@@ -73,7 +74,26 @@ int report_init(struct report *r, const struct profile *p, const struct opts *o,
 	}
 	r->filter = o->sort_has_thr || o->threshold_v < 100;
 	r->width = xcalloc(p->ev.n + 1, sizeof(*r->width));
+	report_src_names(r, NULL, 0);
 	return 0;
+}
+
+void report_src_names(struct report *r, const char *const *names, size_t n)
+{
+	const char **v = NULL;
+	size_t i;
+
+	if (!r->src)
+		r->src = source_find_new(r->o->include, r->o->ninclude);
+	if (!names) {
+		v = xcalloc(r->p->nfiles_src + 1, sizeof(*v));
+		for (i = 0; i < r->p->nfiles_src; i++)
+			v[i] = r->p->files[i]->name;
+		names = v;
+		n = r->p->nfiles_src;
+	}
+	source_find_names(r->src, names, n);
+	free(v);
 }
 
 void report_release(struct report *r)
@@ -86,6 +106,7 @@ void report_release(struct report *r)
 	free(r->width);
 	free(r->files);
 	free(r->fns);
+	source_find_free(r->src);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -51,12 +51,25 @@ struct report {
 	 * pieces.  NULL: none.
 	 */
 	const struct whole *whole;
+
+	/*
+	 * Where each source file's text is read from (source_find.h), made by
+	 * report_init() from the -I folders, with the profile's file names as
+	 * those that may share a file; every renderer that reads sources asks it.
+	 */
+	struct source_find *src;
 };
 
 /* Returns 0, or -1 with a message in err (an unknown event: a usage error). */
 int report_init(struct report *r, const struct profile *p, const struct opts *o,
 		const char *input_name, FILE *out, char *err, size_t errlen);
 void report_release(struct report *r);
+/*
+ * The names of the files r may annotate, for r->src (source_find_names()):
+ * NULL gives the profile's own (report_init() does); a comparison gives
+ * its paired names.
+ */
+void report_src_names(struct report *r, const char *const *names, size_t n);
 
 /* Profile (or command-line) text on r->out, escaped when r->esc. */
 void report_str(const struct report *r, const char *s);
@@ -94,26 +107,6 @@ void report_header(struct report *r);
 void report_table(struct report *r);
 /* Annotated sources: auto-annotation and files named on the command line. */
 void report_source(struct report *r);
-/*
- * Whether a source file can be annotated: a readable regular file of
- * non-zero size, in the current folder or an -I folder, by stat(2) and
- * access(2) (nothing is opened).  When it cannot and why is not NULL, *why
- * says why (a static string: "not a regular file", ...), or is NULL when
- * the file exists in none of those folders.
- */
-int report_source_readable(const struct opts *o, const char *name, const char **why);
-/*
- * Open path (one candidate: a folder and a name) to read a source file,
- * as every renderer that shows source text must: only a readable regular
- * file of non-zero size is opened (a FIFO or device never is, so nothing
- * blocks and /proc stays out), and what was opened is checked again with
- * fstat(2).  Returns the descriptor (O_NONBLOCK set; read at most st_size
- * bytes of it) with *st, or -1 with *why as above (NULL: path does not
- * exist).  report_source() also refuses a file with a NUL byte in its first
- * megabyte (binary) and cuts lines at 1 MiB.
- */
-struct stat;
-int report_source_open(const char *path, struct stat *st, const char **why);
 /* Machine code of the functions the table printed (--annotate=asm, report_asm.c). */
 void report_asm(struct report *r);
 

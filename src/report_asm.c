@@ -18,6 +18,7 @@
 #include "objdump.h"
 #include "outbuf.h"
 #include "sort.h"
+#include "source_find.h"
 
 /*
  * For each function of the table (in its order), the machine code of each
@@ -196,9 +197,12 @@ static size_t read_upto(int fd, char *buf, size_t len, size_t want)
 
 static struct srcfile *source_of(struct asm_ctx *x, const struct file *f)
 {
-	const struct opts *o = x->r->o;
+	const struct source_loc *loc;
 	struct srcfile *s;
-	size_t i, k, cap = 0;
+	struct stat st;
+	const char *why;
+	size_t i, cap = 0;
+	int fd;
 
 	for (i = 0; i < x->nsrcs; i++)
 		if (x->srcs[i].f == f)
@@ -207,18 +211,9 @@ static struct srcfile *source_of(struct asm_ctx *x, const struct file *f)
 	s = &x->srcs[x->nsrcs++];
 	memset(s, 0, sizeof(*s));
 	s->f = f;
-	for (k = 0; k <= o->ninclude && !s->buf; k++) {
-		const char *dir = k ? o->include[k - 1] : "";
-		char *path = xmalloc(strlen(dir) + strlen(f->name) + 1);
-		struct stat st;
-		const char *why;
-		int fd;
-		strcpy(path, dir);
-		strcat(path, f->name);
-		fd = report_source_open(path, &st, &why);	/* regular files only */
-		free(path);
-		if (fd < 0)
-			continue;
+	loc = source_find(x->r->src, f->name);
+	fd = loc->path ? source_open(loc->path, &st, &why) : -1;	/* regular files only */
+	if (fd >= 0) {
 		if (st.st_size < (1 << 28)) {
 			size_t want = (size_t)st.st_size, head = want < (1 << 20) ? want : (1 << 20);
 			size_t len;

@@ -13,6 +13,7 @@
 #include "outbuf.h"
 #include "report_diff.h"
 #include "sort.h"
+#include "source_find.h"
 
 #define DCELL 40	/* a count with commas and a sign */
 #define SRC_LINE_MAX (1u << 20)	/* bytes of a source line shown at most */
@@ -145,52 +146,75 @@ static int rd_line(struct rd *s, size_t *len, int *cut)
 	return 1;
 }
 
-/* Open the file (the current folder, then the -I folders); 0, or -1 with *why. */
-static int rd_open(const struct report *r, const char *name, struct rd *s, const char **why)
+/*
+ * Where name is read from: a source file named on the command line (after
+ * OLD and NEW) whole, any other as r->src finds it (source_find.h).
+ */
+static const struct source_loc *locate(const struct report *r, const char *name)
 {
-	size_t k;
-	char *path = NULL;
-	const char *first_why = NULL;
-	int ok = 0;
+	size_t i;
+
+	for (i = 1; i < r->o->nuser; i++)
+		if (!strcmp(r->o->user_files[i], name))
+			return source_find_whole(r->src, name);
+	return source_find(r->src, name);
+}
+
+/* Open the file where locate() finds it (*loc); 0, or -1 with *why. */
+static int rd_open(const struct report *r, const char *name, struct rd *s, const char **why,
+		   const struct source_loc **loc)
+{
+	struct stat st;
+	size_t got;
+	int fd;
 
 	memset(s, 0, sizeof(*s));
-	*why = NULL;
-	for (k = 0; k <= r->o->ninclude && !ok; k++) {
-		const char *dir = k ? r->o->include[k - 1] : "";
-		struct stat st;
-		const char *w;
-		size_t got;
-		int fd;
-		path = xrealloc(path, strlen(dir) + strlen(name) + 1);
-		strcpy(path, dir);
-		strcat(path, name);
-		fd = report_source_open(path, &st, &w);
-		if (fd < 0) {
-			if (!first_why)
-				first_why = w;
-			continue;
-		}
-		s->f = fdopen(fd, "r");
-		if (!s->f) {
-			close(fd);
-			continue;
-		}
-		/* a NUL byte in the first block: binary, not a source */
-		s->buf = xmalloc(SRC_LINE_MAX + 1);
-		got = fread(s->buf, 1, SRC_LINE_MAX, s->f);
-		if (memchr(s->buf, '\0', got) || fseek(s->f, 0, SEEK_SET)) {
-			fclose(s->f);
-			free(s->buf);
-			memset(s, 0, sizeof(*s));
-			first_why = "binary: it holds NUL bytes";
-			continue;
-		}
-		ok = 1;
+	*loc = locate(r, name);
+	*why = (*loc)->why;
+	if (!(*loc)->path)
+		return -1;
+	fd = source_open((*loc)->path, &st, why);
+	if (fd < 0)
+		return -1;
+	s->f = fdopen(fd, "r");
+	if (!s->f) {
+		close(fd);
+		*why = "cannot be opened";
+		return -1;
 	}
-	free(path);
-	if (!ok)
-		*why = first_why;
-	return ok ? 0 : -1;
+	/* a NUL byte in the first block: binary, not a source */
+	s->buf = xmalloc(SRC_LINE_MAX + 1);
+	got = fread(s->buf, 1, SRC_LINE_MAX, s->f);
+	if (memchr(s->buf, '\0', got) || fseek(s->f, 0, SEEK_SET)) {
+		fclose(s->f);
+		free(s->buf);
+		memset(s, 0, sizeof(*s));
+		*why = "binary: it holds NUL bytes";
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * For a file found by a trailing part: lead, then "read from DIR/ + PART"
+ * and the other folder that held that part, if any.
+ */
+static void found_as(const struct report *r, const struct source_loc *loc, const char *lead)
+{
+	if (!loc->trailing)
+		return;
+	fputs(lead, r->out);
+	fputs("read from ", r->out);
+	if (*loc->dir) {
+		escape_fwrite(r->out, loc->dir, strlen(loc->dir), r->esc);
+		fputs(" + ", r->out);
+	}
+	escape_fwrite(r->out, loc->part, strlen(loc->part), r->esc);
+	if (loc->other) {
+		fputs(" (ambiguous: ", r->out);
+		escape_fwrite(r->out, loc->other, strlen(loc->other), r->esc);
+		fputs(" ends in that part too, with other text; folders are tried in -I order)", r->out);
+	}
 }
 
 static void rd_close(struct rd *s)
@@ -403,11 +427,12 @@ static void annotate_body(const struct report *r, const struct diff_file *df, st
 }
 
 static void annotate(const struct report *r, const struct diff_file *df, const char *name, int user,
-		     struct rd *src)
+		     struct rd *src, const struct source_loc *loc)
 {
 	report_rule(r);
 	fprintf(r->out, "-- %s-annotated source (change): ", user ? "User" : "Auto");
 	escape_fwrite(r->out, name, strlen(name), r->esc);
+	found_as(r, loc, ", ");
 	putc('\n', r->out);
 	report_rule(r);
 	if (!df)
@@ -529,15 +554,16 @@ void report_diff_source(struct report *r, const struct diff *d)
 	const char **whys = xcalloc(n + 1, sizeof(*whys));
 
 	for (i = 0; i < n; i++) {
+		const struct source_loc *loc;
 		const char *why;
 		struct rd src;
-		if (rd_open(r, names[i], &src, &why)) {
+		if (rd_open(r, names[i], &src, &why, &loc)) {
 			/* listed after the others, as the report of one profile does */
 			names[nbad] = names[i];
 			whys[nbad++] = why;
 			continue;
 		}
-		annotate(r, find(d, names[i]), names[i], i < nuser, &src);
+		annotate(r, find(d, names[i]), names[i], i < nuser, &src, loc);
 		rd_close(&src);
 	}
 	unreadable(r, names, whys, nbad, 0);
@@ -624,6 +650,7 @@ void report_diff_source_lines(const struct report *r, const struct diff *d, cons
 			      size_t ncallers)
 {
 	const struct diff_file *df = find(d, file);
+	const struct source_loc *loc;
 	const char *why;
 	struct rd src;
 	int ok;
@@ -632,7 +659,11 @@ void report_diff_source_lines(const struct report *r, const struct diff *d, cons
 		fputs("  No cost in either profile is on a line of this file.\n", r->out);
 		return;
 	}
-	ok = !rd_open(r, file, &src, &why);
+	ok = !rd_open(r, file, &src, &why, &loc);
+	if (ok && loc->trailing) {
+		found_as(r, loc, "-- ");
+		putc('\n', r->out);
+	}
 	if (!ok)
 		fprintf(r->out, "  (the file cannot be %s: its lines by number)\n",
 			why ? "read" : "found");

@@ -21,6 +21,7 @@
 #include "report_dot.h"
 #include "report_flame.h"
 #include "sort.h"
+#include "source_find.h"
 #include "stacks.h"
 #include "whole.h"
 
@@ -985,60 +986,53 @@ static int user_named(const struct opts *o, const char *name)
 }
 
 /*
- * The text of a source file (the current folder, then -I), NUL-terminated,
- * or NULL with *why (NULL: found nowhere).  With --auto=no only the files
- * named on the command line are read.  A file newer than the profile is
- * noted in h->newer, as the text report warns of it.
+ * The text of a source file where r->src finds it (source_find.h; *loc
+ * says where), NUL-terminated, or NULL with *why (NULL: found nowhere).
+ * With --auto=no only the files named on the command line are read.  A
+ * file newer than the profile is noted in h->newer, as the text report
+ * warns of it.
  */
-static char *read_source(struct html *h, const char *name, size_t *len, const char **why)
+static char *read_source(struct html *h, const char *name, size_t *len, const char **why,
+			 const struct source_loc **loc)
 {
 	const struct opts *o = h->r->o;
-	size_t k;
+	struct stat st;
+	size_t got = 0, want;
+	ssize_t n;
+	char *buf;
+	int fd;
 
+	*loc = NULL;
 	*why = NULL;
 	if (!o->auto_annotate && !user_named(o, name)) {
 		*why = "not read: --auto=no reads only the source files named on the command line";
 		return NULL;
 	}
-	for (k = 0; k <= o->ninclude; k++) {
-		const char *dir = k ? o->include[k - 1] : "", *w = NULL;
-		char *path = xmalloc(strlen(dir) + strlen(name) + 1), *buf;
-		struct stat st;
-		size_t got = 0, want;
-		ssize_t n;
-		int fd;
-		strcpy(path, dir);
-		strcat(path, name);
-		fd = report_source_open(path, &st, &w);
-		free(path);
-		if (fd < 0) {
-			if (!*why)
-				*why = w;
-			continue;
-		}
-		want = (size_t)st.st_size;
-		buf = xmalloc(want + 1);
-		while (got < want && ((n = read(fd, buf + got, want - got)) > 0 || (n < 0 && errno == EINTR)))
-			if (n > 0)
-				got += (size_t)n;
-		close(fd);
-		buf[got] = '\0';
-		if (memchr(buf, '\0', got)) {
-			free(buf);
-			*why = "binary: it holds NUL bytes";
-			continue;
-		}
-		/* to the nanosecond, as the text report: saved in the second the profile was written is newer */
-		if (h->mtime.tv_sec && (st.st_mtim.tv_sec > h->mtime.tv_sec ||
-					(st.st_mtim.tv_sec == h->mtime.tv_sec &&
-					 st.st_mtim.tv_nsec > h->mtime.tv_nsec))) {
-			h->newer = xrealloc(h->newer, (h->nnewer + 1) * sizeof(*h->newer));
-			h->newer[h->nnewer++] = xstrdup(name);
-		}
-		*len = got;
-		return buf;
+	*loc = source_find(h->r->src, name);
+	*why = (*loc)->why;
+	if (!(*loc)->path || (fd = source_open((*loc)->path, &st, why)) < 0)
+		return NULL;
+	want = (size_t)st.st_size;
+	buf = xmalloc(want + 1);
+	while (got < want && ((n = read(fd, buf + got, want - got)) > 0 || (n < 0 && errno == EINTR)))
+		if (n > 0)
+			got += (size_t)n;
+	close(fd);
+	buf[got] = '\0';
+	if (memchr(buf, '\0', got)) {
+		free(buf);
+		*why = "binary: it holds NUL bytes";
+		return NULL;
 	}
-	return NULL;
+	/* to the nanosecond, as the text report: saved in the second the profile was written is newer */
+	if (h->mtime.tv_sec && (st.st_mtim.tv_sec > h->mtime.tv_sec ||
+				(st.st_mtim.tv_sec == h->mtime.tv_sec &&
+				 st.st_mtim.tv_nsec > h->mtime.tv_nsec))) {
+		h->newer = xrealloc(h->newer, (h->nnewer + 1) * sizeof(*h->newer));
+		h->newer[h->nnewer++] = xstrdup(name);
+	}
+	*len = got;
+	return buf;
 }
 
 /* A line's cost (a diff: NEW's, then OLD's). */
@@ -1071,14 +1065,20 @@ static void put_file(struct html *h, const struct hfile *f)
 	struct outbuf *out = h->out;
 	const char *fname = h->d ? report_diff_source_name(h->r, h->d, f->name) : f->name;
 	size_t len = 0, k, si = 0;
+	const struct source_loc *loc;
 	const char *why, *at, *end;
 	size_t nnewer = h->nnewer;
-	char *text = read_source(h, fname, &len, &why);
+	char *text = read_source(h, fname, &len, &why, &loc);
 	uint64_t line = 1;
 	int first = 1;
 
 	outbuf_puts(out, "{\"name\":");
 	json_name(out, f->name);
+	if (text && loc->trailing) {
+		/* found by a trailing part of its name: the file read (source_find.h) */
+		outbuf_puts(out, ",\"path\":");
+		json_str(out, loc->path);
+	}
 	if (h->nnewer > nnewer)
 		outbuf_puts(out, ",\"newer\":1");
 	outbuf_puts(out, ",\"why\":");

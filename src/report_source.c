@@ -13,6 +13,7 @@
 #include "hash.h"
 #include "numfmt.h"
 #include "sort.h"
+#include "source_find.h"
 
 /*
  * Files are annotated in a fixed order: those named on the command line
@@ -112,44 +113,6 @@ static const struct file *find_file(const struct profile *p, const char *name)
 	return NULL;
 }
 
-/*
- * Why a file of this kind is not read as a source, or NULL when it is: only
- * a regular file with a size.  A FIFO, a device or a socket may block or
- * never end (/dev/zero); the files of /proc and /sys report size 0 whatever
- * they hold (/proc/self/environ would put the environment in the report).
- */
-static const char *src_kind(const struct stat *st)
-{
-	if (S_ISDIR(st->st_mode))
-		return "a directory";
-	if (!S_ISREG(st->st_mode))
-		return "not a regular file";
-	if (st->st_size <= 0)
-		return "size 0: empty, or a special file such as those of /proc";
-	return NULL;
-}
-
-/*
- * Does path exist, and can it be read as a source?  stat(2) and access(2)
- * only: nothing is opened.  Returns 0 when path does not exist (or a folder
- * of it does not); else 1, with *why set when it cannot be read.
- */
-static int src_probe(const char *path, const char **why)
-{
-	struct stat st;
-
-	if (stat(path, &st)) {
-		if (errno == ENOENT || errno == ENOTDIR)
-			return 0;
-		*why = strerror(errno);
-		return 1;
-	}
-	*why = src_kind(&st);
-	if (!*why && access(path, R_OK))
-		*why = strerror(errno);
-	return 1;
-}
-
 /* Read more after buf[end] (moving the unread text to the front first); 0 at the end. */
 static size_t src_fill(struct src *s)
 {
@@ -194,36 +157,6 @@ static void src_close(struct src *s)
 }
 
 /*
- * Only what src_probe() takes is opened; the check is made again on what
- * was opened (fstat): a name stat() saw as a regular file may be something
- * else by now.  O_NONBLOCK: opening a FIFO does not wait for a writer;
- * O_NOCTTY: a terminal does not become ours.
- */
-int report_source_open(const char *path, struct stat *st, const char **why)
-{
-	int fd, found;
-
-	*why = NULL;
-	found = src_probe(path, why);
-	if (!found || *why)
-		return -1;
-	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-	if (fd < 0) {
-		*why = strerror(errno);
-		return -1;
-	}
-	if (fstat(fd, st))
-		*why = strerror(errno);
-	else
-		*why = src_kind(st);
-	if (*why) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
-
-/*
  * Open a source file to read its lines; -1 with *why set when it cannot be
  * read.  A file holding a NUL byte in its first block is binary (a sparse
  * file of holes is all NULs), not a source.
@@ -231,7 +164,7 @@ int report_source_open(const char *path, struct stat *st, const char **why)
 static int src_open(const char *path, struct src *s, const char **why)
 {
 	memset(s, 0, sizeof(*s));
-	s->fd = report_source_open(path, &s->st, why);
+	s->fd = source_open(path, &s->st, why);
 	if (s->fd < 0)
 		return -1;
 	s->left = (uint64_t)s->st.st_size;
@@ -450,16 +383,37 @@ static void print_calls(const struct report *r, const struct line_call *v, size_
 	}
 }
 
-static void print_header(const struct report *r, const struct ann *a, const char *dir)
+/*
+ * "-- Auto-annotated source: NAME", NAME's folder first as "DIR/ + " when
+ * an -I folder holds it (callgrind_annotate's way); one found by a
+ * trailing part says where it was read from, and which other folder held
+ * that part too.
+ */
+static void print_header(const struct report *r, const struct ann *a,
+			 const struct source_loc *loc)
 {
 	report_rule(r);
 	fprintf(r->out, "-- %s-annotated source: ", a->user ? "User" : "Auto");
-	if (*dir) {
-		report_str(r, dir);
+	if (*loc->dir && !loc->trailing) {
+		report_str(r, loc->dir);
 		fputs(" + ", r->out);
 	}
 	report_str(r, a->name);
+	if (loc->trailing) {
+		fputs(", read from ", r->out);
+		if (*loc->dir) {
+			report_str(r, loc->dir);
+			fputs(" + ", r->out);
+		}
+		report_str(r, loc->part);
+	}
 	putc('\n', r->out);
+	if (loc->other) {
+		fputs("-- (ambiguous: ", r->out);
+		report_str(r, loc->other);
+		fputs(" ends in that part too, with other text; folders are tried in -I order)\n",
+		      r->out);
+	}
 	report_rule(r);
 }
 
@@ -588,43 +542,6 @@ done:
 	free(nums);
 }
 
-/* The path of name in the first folder where it can be read (malloc'ed), or NULL. */
-static char *readable_path(const struct opts *o, const char *name)
-{
-	size_t k;
-
-	for (k = 0; k <= o->ninclude; k++) {
-		const char *dir = k ? o->include[k - 1] : "", *w = NULL;
-		char *path = xmalloc(strlen(dir) + strlen(name) + 1);
-		strcpy(path, dir);
-		strcat(path, name);
-		if (src_probe(path, &w) && !w)
-			return path;
-		free(path);
-	}
-	return NULL;
-}
-
-/* Do the files at paths a and b hold the same bytes (both read to the end)? */
-static int same_text(const char *a, const char *b)
-{
-	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-	char ba[8192], bb[8192];
-	int same = fa && fb;
-
-	while (same) {
-		size_t na = fread(ba, 1, sizeof(ba), fa), nb = fread(bb, 1, sizeof(bb), fb);
-		same = na == nb && !memcmp(ba, bb, na) && !ferror(fa) && !ferror(fb);
-		if (na < sizeof(ba))
-			break;
-	}
-	if (fa)
-		fclose(fa);
-	if (fb)
-		fclose(fb);
-	return same;
-}
-
 /*
  * The name whose text annotates file f of a profile renamed by
  * --mod-filename: the renamed name may name no file (s/^a\.c$/A.c/), so
@@ -637,15 +554,14 @@ static int same_text(const char *a, const char *b)
 static const char *source_name(const struct report *r, const struct ann *a, char **differ)
 {
 	const struct file *f = a->f;
-	const char *first = NULL, *missing = NULL;
-	char *first_path = NULL;
+	const char *first = NULL, *missing = NULL, *first_path = NULL;
 	uint32_t i;
 
 	*differ = NULL;
 	if (!f || !f->norig || (f->norig == 1 && !strcmp(f->orig[0], a->name)))
 		return a->name;
 	for (i = 0; i < f->norig; i++) {
-		char *path = readable_path(r->o, f->orig[i]);
+		const char *path = source_find(r->src, f->orig[i])->path;
 		if (!path) {
 			if (!missing)
 				missing = f->orig[i];
@@ -656,17 +572,14 @@ static const char *source_name(const struct report *r, const struct ann *a, char
 			first_path = path;
 			continue;
 		}
-		if (!same_text(first_path, path)) {
+		if (!source_same_text(first_path, path)) {
 			const char *fmt = "renamed from files that differ: '%s' and '%s'";
 			size_t len = strlen(fmt) + strlen(first) + strlen(f->orig[i]);
 			*differ = xmalloc(len);
 			snprintf(*differ, len, fmt, first, f->orig[i]);
-			free(path);
 			break;
 		}
-		free(path);
 	}
-	free(first_path);
 	if (first && missing && !*differ) {
 		/* the text of one cannot be checked against the others */
 		const char *fmt = "renamed from several files, and '%s' cannot be read";
@@ -734,37 +647,20 @@ static void print_no_lines(const struct report *r)
 }
 
 /*
- * Open look (a's file, named as to be read) in the first folder where it
- * can be read: 1 with s open and *dir its folder; else 0, with *why why it
- * cannot be read where it exists (NULL: it exists nowhere).  A file whose
- * lines were not kept could not be read when loading: it is not opened now.
+ * Open look (a's file, named as to be read) where r->src finds it: 1 with
+ * s open and *loc where; else 0, with *why why it cannot be read where it
+ * exists (NULL: it exists nowhere).  A file named on the command line is
+ * looked up whole.  A file whose lines were not kept could not be read
+ * when loading: it is not opened now.
  */
 static int open_source(const struct report *r, const struct ann *a, const char *look,
-		       struct src *s, const char **dir, const char **why)
+		       struct src *s, const struct source_loc **loc, const char **why)
 {
-	const struct opts *o = r->o;
-	char *path = NULL;
-	const char *w;
-	size_t k;
-	int ok = 0;
-
-	*dir = "";
-	*why = NULL;
-	for (k = 0; k <= o->ninclude && !ok; k++) {
-		int found;
-		*dir = k ? o->include[k - 1] : "";
-		path = xrealloc(path, strlen(*dir) + strlen(look) + 1);
-		strcpy(path, *dir);
-		strcat(path, look);
-		w = NULL;
-		found = src_probe(path, &w);
-		if (found && !w && (!a->f || a->f->keep_lines))
-			ok = !src_open(path, s, &w);
-		if (!*why)
-			*why = w;
-	}
-	free(path);
-	return ok;
+	*loc = a->user ? source_find_whole(r->src, look) : source_find(r->src, look);
+	*why = (*loc)->why;
+	if (!(*loc)->path || (a->f && !a->f->keep_lines))
+		return 0;
+	return !src_open((*loc)->path, s, why);
 }
 
 /* The files that could not be found, by name. */
@@ -864,7 +760,8 @@ void report_source(struct report *r)
 	for (i = 0; i < nann; i++) {
 		struct ann *a = &anns[i];
 		struct src s;
-		const char *dir, *why, *look;
+		const struct source_loc *loc;
+		const char *why, *look;
 		char *differ;
 
 		look = source_name(r, a, &differ);
@@ -874,7 +771,7 @@ void report_source(struct report *r)
 			unread[nunread++].why = differ;
 			continue;
 		}
-		if (!open_source(r, a, look, &s, &dir, &why)) {
+		if (!open_source(r, a, look, &s, &loc, &why)) {
 			if (why) {
 				unread[nunread].name = a->name;
 				unread[nunread++].why = why;
@@ -883,7 +780,7 @@ void report_source(struct report *r)
 			}
 			continue;
 		}
-		print_header(r, a, dir);
+		print_header(r, a, loc);
 		if (!a->f || !a->f->nlines) {
 			fputs("  No information has been collected for ", out);
 			report_str(r, a->name);
@@ -910,27 +807,4 @@ out:
 	for (i = 0; i < nann; i++)
 		free(anns[i].cost);
 	free(anns);
-}
-
-int report_source_readable(const struct opts *o, const char *name, const char **why)
-{
-	size_t k;
-	const char *first = NULL, *w;
-	char *path = NULL;
-	int ok = 0;
-
-	for (k = 0; k <= o->ninclude && !ok; k++) {
-		const char *dir = k ? o->include[k - 1] : "";
-		path = xrealloc(path, strlen(dir) + strlen(name) + 1);
-		strcpy(path, dir);
-		strcat(path, name);
-		w = NULL;
-		ok = src_probe(path, &w) && !w;
-		if (!first)
-			first = w;
-	}
-	free(path);
-	if (why)
-		*why = ok ? NULL : first;
-	return ok;
 }

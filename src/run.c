@@ -25,6 +25,7 @@
 #include "report.h"
 #include "roots.h"
 #include "run.h"
+#include "source_find.h"
 #include "view.h"
 #include "whole.h"
 
@@ -271,13 +272,15 @@ static void merge_header(struct profile *p)
  */
 static size_t check_sources(const struct opts *o)
 {
+	struct source_find *sf = source_find_new(o->include, o->ninclude);
 	size_t i, bad = 0;
 
 	/* also in JSON and TSV, which annotate nothing: a typo is not ignored;
 	   with --diff the first is NEW, a profile */
 	for (i = o->diff ? 1 : 0; i < o->nuser; i++) {
-		const char *why;
-		if (report_source_readable(o, o->user_files[i], &why))
+		const struct source_loc *loc = source_find_whole(sf, o->user_files[i]);
+		const char *why = loc->why;
+		if (loc->path)
 			continue;
 		if (why)
 			escape_line(stderr, "annogrind: source file '%s' cannot be read (%s)",
@@ -288,6 +291,7 @@ static size_t check_sources(const struct opts *o)
 				    o->user_files[i], o->ninclude ? " or the -I folders" : "");
 		bad++;
 	}
+	source_find_free(sf);
 	return bad;
 }
 
@@ -376,9 +380,8 @@ static int want_none(const char *file, void *ctx)
 
 static int want_lines(const char *file, void *ctx)
 {
-	const struct opts *o = ctx;
-
-	return strcmp(file, "???") && report_source_readable(o, file, NULL);
+	/* (no finder: the lines of every file are kept) */
+	return !ctx || (strcmp(file, "???") && source_find(ctx, file)->path);
 }
 
 /*
@@ -391,7 +394,7 @@ static int want_lines(const char *file, void *ctx)
  * reads no call: a view's own profile then needs no inclusive costs.
  */
 static int want_of(const struct opts *o, const struct gate *gates, size_t ngates,
-		   struct profile *p)
+		   struct profile *p, struct source_find *sf)
 {
 	size_t i;
 	int incl = o->inclusive || o->tree_caller || o->tree_calling ||
@@ -416,7 +419,7 @@ static int want_of(const struct opts *o, const struct gate *gates, size_t ngates
 		incl |= gates[i].kind == GATE_INCL;
 	p->drop_calls = !incl && !o->nfilters;
 	p->want_lines = want_lines;
-	p->want_ctx = (void *)o;
+	p->want_ctx = sf;
 	if (!o->auto_annotate && !o->nuser)
 		p->want_lines = want_none;
 	return !incl;
@@ -577,17 +580,19 @@ static int shows_common(const struct report *r, const struct diff *d)
  * header of several files is merged, and a --focus, --ignore or --hide
  * glob that matches nothing is a usage error here; a side of a diff
  * (seen: the globs matched so far) keeps everything, and the globs are
- * checked once both sides are read.  name is the profile's for messages.
+ * checked once both sides are read.  name is the profile's for messages;
+ * sf finds the sources whose lines the loader keeps (one profile only).
  */
 static enum run_status prepare(const struct run *run, struct profile *p,
-			       const struct input_list *in, const char *name, unsigned char *seen)
+			       const struct input_list *in, const char *name, unsigned char *seen,
+			       struct source_find *sf)
 {
 	const struct opts *o = run->o;
 	enum run_status st;
 	int rc, no_calls = 0;
 
 	if (!seen) {
-		no_calls = want_of(o, run->gates, run->ngates, p);
+		no_calls = want_of(o, run->gates, run->ngates, p, sf);
 		p->keep_spans = !!(o->format->traits & FORMAT_SPANS);
 		p->keep_instr |= !!(o->format->traits & FORMAT_KEEPS_INSTR);
 	} else {
@@ -648,7 +653,7 @@ static struct profile *prepare_parts(const struct run *run, const struct input_l
 		input_list_init(&one);
 		input_add(&one, in->paths[i]);
 		profile_init(&parts[i]);
-		st = prepare(run, &parts[i], &one, in->paths[i], NULL);
+		st = prepare(run, &parts[i], &one, in->paths[i], NULL, NULL);
 		input_list_release(&one);
 	}
 	diag_quiet_warnings(0);
@@ -761,6 +766,7 @@ enum run_status run_report(const struct run *run)
 	struct input_list in;
 	char err[256], *found = NULL;
 	const char *profile = o->profile;
+	struct source_find *sf;
 	enum run_status st;
 
 	if (check_rules(o, err, sizeof(err)))
@@ -774,11 +780,14 @@ enum run_status run_report(const struct run *run)
 	}
 	input_list_init(&in);
 	profile_init(&p);
+	/* the sources whose lines the loader keeps: those that can be read */
+	sf = source_find_new(o->include, o->ninclude);
 	st = gather_checked(o, profile, &in);
 	if (st == RUN_OK)
-		st = prepare(run, &p, &in, strcmp(profile, "-") ? profile : "<stdin>", NULL);
+		st = prepare(run, &p, &in, strcmp(profile, "-") ? profile : "<stdin>", NULL, sf);
 	if (st == RUN_OK)
 		st = render_one(run, &p, &in, profile, found);
+	source_find_free(sf);
 	input_list_release(&in);
 	profile_release(&p);
 	free(found);
@@ -842,6 +851,14 @@ static enum run_status render_diff(const struct run *run, const struct profile *
 	} else if (!shows_common(&r, d)) {
 		*differ = 1;
 	} else {
+		const char **names = xcalloc(d->nfiles + 1, sizeof(*names));
+		size_t i;
+
+		/* the sources annotated are the comparison's files, paired across folders */
+		for (i = 0; i < d->nfiles; i++)
+			names[i] = d->files[i]->name;
+		report_src_names(&r, names, d->nfiles);
+		free(names);
 		job->r = &r;
 		o->format->render_diff(job);
 	}
@@ -999,7 +1016,7 @@ static enum run_status diff_run(const struct run *run)
 		/* a side may be a --separate-threads base name: its files are summed */
 		input_list_init(&in);
 		input_add(&in, name[s]);
-		st = prepare(run, &p[s], &in, name[s], seen);
+		st = prepare(run, &p[s], &in, name[s], seen, NULL);
 		input_list_release(&in);
 	}
 	/* a glob that matches nothing in either profile is a usage error */

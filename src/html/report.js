@@ -903,6 +903,7 @@
 		var file = D.sources[sp[1]], e = state.ev, box = el('div', 'source'), max = 0;
 		add(box, el('h3', null, 'Source: '), nameEl('span', file.name, 'file'));
 		if (file.newer) add(box, el('p', 'warn', 'This file is newer than the profile: the annotations may not be correct.'));
+		if (file.path) add(box, el('p', 'note', 'Read from ' + clean(file.path) + ': the file of that name is not here, this one ends the same way.'));
 		if (file.why !== null) add(box, el('p', 'note', 'The text of this file is not in the report (' + clean(file.why) + '). Lines with a cost are listed by number.'));
 		var lines = file.lines.map(function (l) { return { n: l[0], text: l[1], c: l[2] ? unpack(l[2]) : null, sites: l[3] || [] }; });
 		function val(c) { return c ? (diff ? c[e] - c[NEV + e] : c[e]) : 0; }

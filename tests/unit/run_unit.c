@@ -73,6 +73,7 @@ int main(void)
 	srunner_add_suite(sr, hash_suite());
 	srunner_add_suite(sr, solve_suite());
 	srunner_add_suite(sr, fnline_suite());
+	srunner_add_suite(sr, source_find_suite());
 	/* no fork: sanitizers and valgrind see every test in one process */
 	srunner_set_fork_status(sr, CK_NOFORK);
 	srunner_run_all(sr, CK_NORMAL);

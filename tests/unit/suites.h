@@ -23,6 +23,7 @@ Suite *namecut_suite(void);
 Suite *hash_suite(void);
 Suite *solve_suite(void);
 Suite *fnline_suite(void);
+Suite *source_find_suite(void);
 
 /*
  * Load text as a profile named "t.cg" into p (initialised here) and finish

@@ -1,0 +1,1 @@
+long w(void) { return 2; }
