@@ -122,7 +122,7 @@ static void add_one(struct input_list *l, const char *path, int found)
 
 struct numbered {
 	char *path;
-	unsigned long long num;
+	unsigned long long num, thread;	/* P.N-T: N and T (0 without one) */
 };
 
 static int numbered_cmp(const void *x, const void *y)
@@ -130,13 +130,11 @@ static int numbered_cmp(const void *x, const void *y)
 	const struct numbered *a = x, *b = y;
 	if (a->num != b->num)
 		return a->num < b->num ? -1 : 1;
+	if (a->thread != b->thread)
+		return a->thread < b->thread ? -1 : 1;
 	return strcmp(a->path, b->path);
 }
 
-/*
- * The files PATH<sep>N (N all digits) beside PATH, sorted by N; returns
- * how many.  '-': --separate-threads files; '.': the dumps of one run.
- */
 /*
  * The names of the last folder listed, sorted, so that each profile of a
  * folder of thousands (thread files, dumps) finds its numbered files by a
@@ -191,7 +189,13 @@ static int list_dir(const char *dir)
 	return 1;
 }
 
-static size_t numbered_files(const char *path, char sep, struct numbered **out)
+/*
+ * The files PATH<sep>N (N all digits) beside PATH, sorted by N; returns
+ * how many.  '-': --separate-threads files; '.': the dumps of one run,
+ * with their thread files PATH.N-T too when threads is set (sorted by N,
+ * then T).
+ */
+static size_t numbered_files(const char *path, char sep, int threads, struct numbered **out)
 {
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
@@ -237,8 +241,15 @@ static size_t numbered_files(const char *path, char sep, struct numbered **out)
 			continue;
 		for (q = s + blen + 1; *q >= '0' && *q <= '9'; q++)
 			;
-		if (*q)
+		if (threads && *q == '-' && q > s + blen + 1 && q[1]) {
+			const char *t = q + 1;
+			for (; *t >= '0' && *t <= '9'; t++)
+				;
+			if (*t)
+				continue;
+		} else if (*q) {
 			continue;
+		}
 		nlen = strlen(s);
 		if (!(n & (n - 1)))	/* doubled when n is a power of 2 */
 			v = xrealloc(v, (n ? 2 * n : 1) * sizeof(*v));
@@ -246,6 +257,7 @@ static size_t numbered_files(const char *path, char sep, struct numbered **out)
 		memcpy(v[n].path, path, dirlen);
 		memcpy(v[n].path + dirlen, s, nlen + 1);
 		v[n].num = strtoull(s + blen + 1, NULL, 10);
+		v[n].thread = *q == '-' ? strtoull(q + 1, NULL, 10) : 0;
 		n++;
 	}
 	if (n)
@@ -262,7 +274,7 @@ static void free_numbered(struct numbered *v, size_t n)
 	free(v);
 }
 
-void input_add(struct input_list *l, const char *path)
+void input_add(struct input_list *l, const char *path, int parts)
 {
 	struct numbered *v;
 	struct stat st;
@@ -272,7 +284,14 @@ void input_add(struct input_list *l, const char *path)
 		add_one(l, path, 0);
 		return;
 	}
-	n = numbered_files(path, '-', &v);
+	if (parts) {
+		/* the earlier dumps of the run, in order, each with its threads */
+		n = numbered_files(path, '.', 1, &v);
+		for (i = 0; i < n; i++)
+			add_one(l, v[i].path, 1);
+		free_numbered(v, n);
+	}
+	n = numbered_files(path, '-', 0, &v);
 	if (!n || (stat(path, &st) == 0 && st.st_size > 0))
 		add_one(l, path, 0);
 	for (i = 0; i < n; i++)
@@ -290,7 +309,7 @@ size_t input_dumps_unread(const struct input_list *l, const char *path, char **f
 	*first = *last = NULL;
 	if (!strcmp(path, "-"))
 		return 0;
-	n = numbered_files(path, '.', &v);
+	n = numbered_files(path, '.', 1, &v);
 	for (i = 0; i < n; i++) {
 		if (stat(v[i].path, &a) || (ids_get(l, &a) & ID_LISTED))
 			continue;	/* (in the list: read) */
@@ -335,7 +354,7 @@ int input_is_profile(const char *path)
 	size_t n;
 	int fd;
 
-	n = numbered_files(path, '-', &v);
+	n = numbered_files(path, '-', 0, &v);
 	free_numbered(v, n);
 	if (n)
 		return 1;

@@ -37,14 +37,19 @@ struct input_list {
 
 void input_list_init(struct input_list *l);
 void input_list_release(struct input_list *l);
-/* Add a profile argument, expanded as above. */
-void input_add(struct input_list *l, const char *path);
+/*
+ * Add a profile argument, expanded as above; with parts, P stands for the
+ * dumps of its run too (--parts=all, below): P.1, P.2, ... (each with its
+ * thread files P.N-T, in numeric order), then P and its thread files.
+ */
+void input_add(struct input_list *l, const char *path, int parts);
 /*
  * Callgrind's --dump-before, --dump-after and --dump-every-bb write the
- * dumps of one run as P.1, P.2, ... and the last one as P.  How many files
- * P.N (N all digits) lie beside path and are not in l (same device and
- * inode); *first and *last are the names of the first and last of them in
- * numeric order (malloc'ed, NULL when none).
+ * dumps of one run as P.1, P.2, ... and the last one as P (with
+ * --separate-threads, P.1-01, P.1-02, ..., P-01, ...).  How many files
+ * P.N and P.N-T (N, T all digits) lie beside path and are not in l (same
+ * device and inode); *first and *last are the names of the first and last
+ * of them in numeric order (malloc'ed, NULL when none).
  */
 size_t input_dumps_unread(const struct input_list *l, const char *path, char **first,
 			  char **last);

@@ -41,6 +41,7 @@ enum {
 	OPT_WHOLE_FUNCTIONS,
 	OPT_NO_SHOW_PERCS,
 	OPT_NO_ANNOTATE,
+	OPT_PARTS,
 };
 
 static const struct option longopts[] = {
@@ -75,6 +76,7 @@ static const struct option longopts[] = {
 	{ "output", required_argument, NULL, OPT_OUTPUT },
 	{ "jobs", required_argument, NULL, OPT_JOBS },
 	{ "whole-functions", optional_argument, NULL, OPT_WHOLE_FUNCTIONS },
+	{ "parts", required_argument, NULL, OPT_PARTS },
 	/* cg_annotate's spellings (its --annotate clashes with ours, which takes a value) */
 	{ "no-show-percs", no_argument, NULL, OPT_NO_SHOW_PERCS },
 	{ "no-annotate", no_argument, NULL, OPT_NO_ANNOTATE },
@@ -91,6 +93,7 @@ void opts_init(struct opts *o)
 	o->context = 8;
 	o->row_threshold = -1;
 	o->disasm = -1;
+	o->parts = 1;
 }
 
 static void free_list(char **v, size_t n)
@@ -354,6 +357,19 @@ static int parse_speed_option(struct opts *o, int c, const char *arg)
 	return 1;
 }
 
+/* --parts=all|last (which files a profile argument stands for); returns 1 when c was it, -1 on error. */
+static int parse_parts_option(struct opts *o, int c, const char *arg)
+{
+	if (c != OPT_PARTS)
+		return 0;
+	if (!strcmp(arg, "all") || !strcmp(arg, "last")) {
+		o->parts = !strcmp(arg, "all");
+		return 1;
+	}
+	snprintf(o->err, sizeof(o->err), "--parts takes all or last, not '%.60s'", arg);
+	return -1;
+}
+
 static int set_format(struct opts *o, const char *arg)
 {
 	if (!o->find_format) {
@@ -525,6 +541,8 @@ int opts_parse(struct opts *o, int argc, char **argv)
 			ci = parse_asm_option(o, c, optarg);
 		if (!ci)
 			ci = parse_speed_option(o, c, optarg);
+		if (!ci)
+			ci = parse_parts_option(o, c, optarg);
 		if (!ci)
 			ci = parse_report_option(o, c, optarg);
 		if (ci < 0)

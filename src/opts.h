@@ -99,6 +99,8 @@ struct opts {
 
 	/* reading big profiles (load.h) */
 	unsigned jobs;		/* --jobs=N; 0: as the processors allow (load.h) */
+	/* --parts=all|last: a profile P stands for the dumps of its run, P.1, P.2, ... and P (1) */
+	int parts;
 
 	char err[256];		/* why opts_parse failed */
 };

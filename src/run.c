@@ -71,29 +71,9 @@ enum run_status run_flush(const char *out_file)
 }
 
 /*
- * The profiles to sum: the first argument (or the default one), then every
- * further argument that input_is_profile() takes for a profile; the others
- * stay in o->user_files as source files.  In the callgrind and dot formats
- * nothing is annotated, so every argument is a profile.
- */
-static void gather_inputs(struct opts *o, const char *first, struct input_list *l)
-{
-	int all = o->format->traits & FORMAT_ALL_PROFILES;
-	size_t i, k = 0;
-
-	input_add(l, first);
-	for (i = 0; i < o->nuser; i++) {
-		if (all || input_is_profile(o->user_files[i]))
-			input_add(l, o->user_files[i]);
-		else
-			o->user_files[k++] = o->user_files[i];
-	}
-	o->nuser = k;
-}
-
-/*
- * Dumps of one run (P.1, P.2, ... beside P) that are not read: say so, as
- * the report is of the files named only (as callgrind_annotate's is).
+ * Dumps of one run (P.1, P.2, ... beside P) that are not read: say so,
+ * as the report is of the files named only (--parts=last, as
+ * callgrind_annotate's is, or a dump named alone beside others).
  */
 static void warn_dumps(const struct input_list *in, const char *path)
 {
@@ -104,11 +84,39 @@ static void warn_dumps(const struct input_list *in, const char *path)
 		diag(DIAG_WARNING, path, 0,
 		     "%zu other dump%s of the same run beside it %s not read (%s%s%s, from"
 		     " --dump-before, --dump-after or --dump-every-bb): the report is of this"
-		     " file only; to sum the whole run: annogrind %s %s.[0-9]*",
+		     " file only; to sum the whole run, leave out --parts=last",
 		     n, n > 1 ? "s" : "", n > 1 ? "are" : "is", first, n > 1 ? " ... " : "",
-		     n > 1 ? last : "", path, path);
+		     n > 1 ? last : "");
 	free(first);
 	free(last);
+}
+
+/*
+ * The profiles to sum: the first argument (or the default one), then every
+ * further argument that input_is_profile() takes for a profile; the others
+ * stay in o->user_files as source files.  In the callgrind and dot formats
+ * nothing is annotated, so every argument is a profile.
+ */
+static void gather_inputs(struct opts *o, const char *first, struct input_list *l)
+{
+	int all = o->format->traits & FORMAT_ALL_PROFILES;
+	const char **args = xcalloc(o->nuser + 2, sizeof(*args));
+	size_t i, k = 0, n = 0;
+
+	args[n++] = first;
+	for (i = 0; i < o->nuser; i++) {
+		if (all || input_is_profile(o->user_files[i]))
+			args[n++] = o->user_files[i];
+		else
+			o->user_files[k++] = o->user_files[i];
+	}
+	o->nuser = k;
+	for (i = 0; i < n; i++)
+		input_add(l, args[i], o->parts);
+	/* once all are in: a dump named as well as found is read */
+	for (i = 0; i < n; i++)
+		warn_dumps(l, args[i]);
+	free(args);
 }
 
 /* Do two cmd: lines run the same program (their first words)?  Arguments may differ: workloads. */
@@ -177,7 +185,6 @@ static int load_inputs(struct profile *p, const struct input_list *in, const cha
 
 	roots_init(&roots);
 	for (i = 0; i < in->n; i++) {
-		warn_dumps(in, in->paths[i]);
 		if (i && first_cmd)
 			p->cmd = NULL;	/* this file's, to compare */
 		if (in->n > 1) {
@@ -651,7 +658,7 @@ static struct profile *prepare_parts(const struct run *run, const struct input_l
 	for (i = 0; i < in->n && st == RUN_OK; i++) {
 		struct input_list one;
 		input_list_init(&one);
-		input_add(&one, in->paths[i]);
+		input_add(&one, in->paths[i], 0);
 		profile_init(&parts[i]);
 		st = prepare(run, &parts[i], &one, in->paths[i], NULL, NULL);
 		input_list_release(&one);
@@ -963,7 +970,7 @@ static enum run_status compare_stacks(const struct run *run, const struct profil
 }
 
 /* OLD and NEW, each named with the loader's message when it cannot be opened. */
-static enum run_status check_sides(const char *const name[2])
+static enum run_status check_sides(const char *const name[2], int parts)
 {
 	enum run_status st = RUN_OK;
 	int s;
@@ -972,7 +979,7 @@ static enum run_status check_sides(const char *const name[2])
 		struct input_list in;
 
 		input_list_init(&in);
-		input_add(&in, name[s]);
+		input_add(&in, name[s], parts);
 		if (check_profiles((const char *const *)in.paths, in.n))
 			st = RUN_INPUT;
 		input_list_release(&in);
@@ -1003,7 +1010,7 @@ static enum run_status diff_run(const struct run *run)
 	name[1] = o->user_files[0];
 	if (check_rules(o, err, sizeof(err)))
 		return usage_error(err);
-	if ((st = check_sides(name)))
+	if ((st = check_sides(name, o->parts)))
 		return st;
 	if (check_sources(o))
 		return RUN_USAGE;
@@ -1013,9 +1020,10 @@ static enum run_status diff_run(const struct run *run)
 	for (s = 0; s < 2 && st == RUN_OK; s++) {
 		struct input_list in;
 
-		/* a side may be a --separate-threads base name: its files are summed */
+		/* a side may be a --separate-threads base name or a run in parts: its files are summed */
 		input_list_init(&in);
-		input_add(&in, name[s]);
+		input_add(&in, name[s], o->parts);
+		warn_dumps(&in, name[s]);
 		st = prepare(run, &p[s], &in, name[s], seen, NULL);
 		input_list_release(&in);
 	}
