@@ -17,6 +17,7 @@
 #include "format.h"
 #include "gate.h"
 #include "graph.h"
+#include "hash.h"
 #include "input.h"
 #include "load.h"
 #include "modname.h"
@@ -127,47 +128,102 @@ static int same_program(const char *a, const char *b)
 	return la == lb && !memcmp(a, b, la);
 }
 
-/*
- * The program a cmd: line runs, for --diff: the last part of its first
- * word, so two builds of one program in different folders are one program.
- */
-static size_t program_of(const char *cmd, const char **start)
+/* Is obj a shared library (its last part has ".so" at its end or before a '.')? */
+static int shared_object(const char *obj)
 {
-	size_t n = strcspn(cmd, " \t"), i;
+	const char *base = strrchr(obj, '/'), *so;
 
-	*start = cmd;
-	for (i = 0; i < n; i++)
-		if (cmd[i] == '/' && i + 1 < n)
-			*start = cmd + i + 1;
-	return n - (size_t)(*start - cmd);
+	base = base ? base + 1 : obj;
+	for (so = strstr(base, ".so"); so; so = strstr(so + 1, ".so"))
+		if (so[3] == '\0' || so[3] == '.')
+			return 1;
+	return 0;
+}
+
+/* A function's name, in a set of the names of one side. */
+struct name_ent {
+	const char *name;
+	UT_hash_handle hh;
+};
+
+/*
+ * The functions of p's program (not of its shared libraries, which two
+ * unrelated programs share: libc's malloc, ld.so's loader), named by
+ * symbol: those of every object when none is a program's.
+ */
+static size_t program_fns(const struct profile *p, const struct fn **v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->nfns; i++) {
+		const struct fn *f = p->fns[i];
+		if (!shared_object(f->obj) && strncmp(f->k.name, "0x", 2))
+			v[n++] = f;
+	}
+	if (!n)
+		for (i = 0; i < p->nfns; i++)
+			if (strncmp(p->fns[i]->k.name, "0x", 2))
+				v[n++] = p->fns[i];
+	return n;
 }
 
 /*
  * --diff of two programs pairs unrelated functions that happen to share a
- * name and prints a confident table: say so, unless rename rules show the
- * pairing is meant.
+ * name and prints a confident table: say so when fewer than half of the
+ * program's own functions of the side that has fewer have a namesake on
+ * the other side (by name alone: a build in another folder names its files
+ * otherwise), unless rename rules show the pairing is meant.  Two builds
+ * of one program under other names (./t1, ./t2) pair almost all; gawk and
+ * jq pair main and a few helpers.
  */
 static void warn_other_program(const struct opts *o, const struct profile p[2],
 			       const char *const name[2])
 {
-	const char *a, *b;
-	size_t la, lb;
+	const struct fn **v[2];
+	struct name_ent *set = NULL, *e, *te;
+	size_t n[2], i, paired = 0;
+	int small, big;
 	char *qa, *qb;
 
+	/* (a profile that names no command, hand-made or converted, runs no program to tell) */
 	if (o->nmod_funcname || o->nmod_filename || !p[0].cmd || !p[1].cmd)
 		return;
-	la = program_of(p[0].cmd, &a);
-	lb = program_of(p[1].cmd, &b);
-	if (la == lb && !memcmp(a, b, la))
-		return;
-	qa = diag_quote_all(p[1].cmd);
-	qb = diag_quote_all(p[0].cmd);
-	diag(DIAG_WARNING, name[1], 0,
-	     "command %s runs another program than %s of '%s': functions of two programs"
-	     " are paired by name (give --mod-funcname or --mod-filename rules to pair them"
-	     " on purpose)", qa, qb, name[0]);
-	free(qa);
-	free(qb);
+	for (i = 0; i < 2; i++) {
+		v[i] = xcalloc(p[i].nfns + 1, sizeof(*v[i]));
+		n[i] = program_fns(&p[i], v[i]);
+	}
+	small = n[1] < n[0];
+	big = !small;
+	for (i = 0; i < n[big]; i++) {
+		HASH_FIND_STR(set, v[big][i]->k.name, e);
+		if (!e) {
+			e = xcalloc(1, sizeof(*e));
+			e->name = v[big][i]->k.name;
+			HASH_ADD_KEYPTR(hh, set, e->name, strlen(e->name), e);
+		}
+	}
+	for (i = 0; i < n[small]; i++) {
+		HASH_FIND_STR(set, v[small][i]->k.name, e);
+		paired += e != NULL;
+	}
+	if (n[small] && 2 * paired < n[small]) {
+		qa = diag_quote_all(p[small].cmd);
+		qb = diag_quote_all(p[big].cmd);
+		diag(DIAG_WARNING, name[1], 0,
+		     "%zu of the %zu functions of %s's program (%s) %s a namesake in %s's (%s):"
+		     " functions of two programs are paired by name (give --mod-funcname or"
+		     " --mod-filename rules to pair them on purpose)",
+		     paired, n[small], small ? "NEW" : "OLD", qa, paired == 1 ? "has" : "have",
+		     small ? "OLD" : "NEW", qb);
+		free(qa);
+		free(qb);
+	}
+	HASH_ITER(hh, set, e, te) {
+		HASH_DEL(set, e);
+		free(e);
+	}
+	free(v[0]);
+	free(v[1]);
 }
 
 /*
