@@ -2,6 +2,7 @@
 #include "diff.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -626,6 +627,62 @@ int diff_build(struct diff *d, const struct profile *old, const struct profile *
 		add_side(d, s);
 	}
 	return 0;
+}
+
+/* v times the factor of event e, rounded to the nearest count (v as signed with d->sgn). */
+uint64_t diff_scaled(const struct diff *d, size_t e, uint64_t v)
+{
+	long double x;
+
+	if (!d->scale || d->scale[e] == 1.0L)
+		return v;
+	x = (d->sgn ? (long double)(int64_t)v : (long double)v) * d->scale[e];
+	if (d->sgn)
+		return (uint64_t)(int64_t)llroundl(x);
+	/* a factor above 1 cannot take a count past 2^64-1: at most the old total */
+	return x >= 18446744073709551615.0L ? UINT64_MAX : (uint64_t)(x + 0.5L);
+}
+
+static void scale_cc(const struct diff *d, struct cc *c)
+{
+	size_t e;
+
+	for (e = 0; e < d->nev; e++)
+		c->v[e] = diff_scaled(d, e, c->v[e]);
+}
+
+/* Is a total a count above zero (as signed with sgn)? */
+static int positive(int sgn, uint64_t v)
+{
+	return sgn ? (int64_t)v > 0 : v > 0;
+}
+
+void diff_scale(struct diff *d)
+{
+	size_t i, e;
+
+	d->scale = arena_alloc(&d->arena, (d->nev + 1) * sizeof(*d->scale));
+	for (e = 0; e < d->nev; e++) {
+		uint64_t a = d->total[DIFF_OLD]->v[e], b = d->total[DIFF_NEW]->v[e];
+		d->scale[e] = 1.0L;
+		if (diff_has_event(d, e) && positive(d->sgn, a) && positive(d->sgn, b))
+			d->scale[e] = d->sgn ? (long double)(int64_t)a / (long double)(int64_t)b
+					     : (long double)a / (long double)b;
+	}
+	for (i = 0; i < d->nfns; i++) {
+		scale_cc(d, d->fns[i]->self[DIFF_NEW]);
+		scale_cc(d, d->fns[i]->incl[DIFF_NEW]);
+	}
+	for (i = 0; i < d->ncalls; i++)
+		scale_cc(d, d->calls[i]->cc[DIFF_NEW]);
+	for (i = 0; i < d->nfiles; i++) {
+		struct diff_line *l, *lt;
+		struct diff_site *site;
+		HASH_ITER(hh, d->files[i]->lines, l, lt)
+			scale_cc(d, l->cc[DIFF_NEW]);
+		for (site = d->files[i]->sites; site; site = site->next)
+			scale_cc(d, site->cc[DIFF_NEW]);
+	}
 }
 
 void diff_release(struct diff *d)

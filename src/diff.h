@@ -105,6 +105,12 @@ struct diff {
 	 */
 	const struct diff *whole_diff;
 	const struct whole *whole[2];
+	/*
+	 * --scale=total (diff_scale()): per event, NEW's costs were multiplied
+	 * by OLD's total over NEW's (1 where either total is 0 or OLD lacks
+	 * the event); total[] stays as measured.  NULL: not scaled.
+	 */
+	long double *scale;
 };
 
 /* Returns 0, or -1 with a message in err (the events differ and !partial_ok). */
@@ -127,6 +133,16 @@ const char *diff_file_name(const struct diff *d, const char *file);
 /* The diff's function "file:name", or NULL. */
 const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name);
 void diff_release(struct diff *d);
+/*
+ * The normalised comparison (--scale=total): every cost of NEW in d (of
+ * functions, calls, lines and call sites; not total[]) scaled to OLD's
+ * total, event by event, rounded to the nearest count, so a change says
+ * how much a cost grew or shrank beyond the program as a whole.  Call
+ * counts stay as counted.
+ */
+void diff_scale(struct diff *d);
+/* v, a cost of NEW's event e (one d has not scaled: machine code), scaled as diff_scale() does. */
+uint64_t diff_scaled(const struct diff *d, size_t e, uint64_t v);
 /* strcmp() of "file:name" of a and b, without writing it out. */
 int diff_fn_name_cmp(const struct diff_fn *a, const struct diff_fn *b);
 

@@ -115,6 +115,8 @@ static void usage(FILE *f)
 	      "                           --dump-before) stands for all, summed, or\n"
 	      "                           for the last alone [all]\n"
 	      "      --diff               compare two profiles: annogrind --diff OLD NEW\n"
+	      "      --scale=none|total   with --diff, scale NEW to OLD's total: a change\n"
+	      "                           is then growth beyond the program's [none]\n"
 	      "      --mod-funcname=s/RE/REPL/[gi]\n"
 	      "      --mod-filename=s/RE/REPL/[gi]\n"
 	      "                           rename functions or files (sed-like, POSIX\n"

@@ -42,6 +42,7 @@ enum {
 	OPT_NO_SHOW_PERCS,
 	OPT_NO_ANNOTATE,
 	OPT_PARTS,
+	OPT_SCALE,
 };
 
 static const struct option longopts[] = {
@@ -77,6 +78,7 @@ static const struct option longopts[] = {
 	{ "jobs", required_argument, NULL, OPT_JOBS },
 	{ "whole-functions", optional_argument, NULL, OPT_WHOLE_FUNCTIONS },
 	{ "parts", required_argument, NULL, OPT_PARTS },
+	{ "scale", required_argument, NULL, OPT_SCALE },
 	/* cg_annotate's spellings (its --annotate clashes with ours, which takes a value) */
 	{ "no-show-percs", no_argument, NULL, OPT_NO_SHOW_PERCS },
 	{ "no-annotate", no_argument, NULL, OPT_NO_ANNOTATE },
@@ -357,9 +359,21 @@ static int parse_speed_option(struct opts *o, int c, const char *arg)
 	return 1;
 }
 
-/* --parts=all|last (which files a profile argument stands for); returns 1 when c was it, -1 on error. */
+/*
+ * --parts=all|last (which files a profile argument stands for) and
+ * --scale=none|total (how --diff reads NEW); returns 1 when c was one of
+ * them, -1 on error.
+ */
 static int parse_parts_option(struct opts *o, int c, const char *arg)
 {
+	if (c == OPT_SCALE) {
+		if (!strcmp(arg, "none") || !strcmp(arg, "total")) {
+			o->scale = !strcmp(arg, "total");
+			return 1;
+		}
+		snprintf(o->err, sizeof(o->err), "--scale takes none or total, not '%.60s'", arg);
+		return -1;
+	}
 	if (c != OPT_PARTS)
 		return 0;
 	if (!strcmp(arg, "all") || !strcmp(arg, "last")) {

@@ -279,6 +279,15 @@ static void header(const struct report *r, const struct diff *d, const char *con
 		fprintf(out, "\nTop:              %zu", o->top);
 	fprintf(out, "\nSorted by:        the change of %s cost\n",
 		o->inclusive ? "inclusive" : "self");
+	if (d->scale) {
+		/* --scale=total: each shown event's factor */
+		fputs("Scaled (new):     to the old total, x", out);
+		for (i = 0; i < r->nshow; i++) {
+			fprintf(out, "%s%.6g ", i ? ", x" : "", (double)d->scale[r->show[i]]);
+			report_str(r, d->p[DIFF_NEW]->ev.ev[r->show[i]].name);
+		}
+		putc('\n', out);
+	}
 	for (i = 0; i < o->nmod_funcname; i++) {
 		words(r, i ? "                  " : "Function names:   ", o->mod_funcname[i]);
 		putc('\n', out);
@@ -331,6 +340,9 @@ static void totals(const struct report *r, const struct diff *d)
 		fprintf(out, " %s\n", what[w]);
 	}
 	putc('\n', out);
+	if (d->scale)
+		fputs("New costs below are scaled to the old total: a change is a cost that grew\n"
+		      "or shrank beyond the program as a whole (--scale=total).\n\n", out);
 }
 
 void report_diff(struct report *r, const struct diff *d, const char *old_name,

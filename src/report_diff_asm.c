@@ -299,14 +299,16 @@ static void change(char *buf, uint64_t a, uint64_t b)
 }
 
 /* The old, new and change cells of a row per shown event ("." where a side has no instruction). */
-static void row_cells(const struct report *r, const size_t *oe, const struct arow *w,
+static uint64_t cost(const struct diff *d, const struct arow *w, int side, size_t e);
+
+static void row_cells(const struct report *r, const struct diff *d, const struct arow *w,
 		      char (*cells)[ACELL])
 {
 	size_t k;
 
 	for (k = 0; k < r->nshow; k++) {
 		size_t e = r->show[k];
-		uint64_t a = w->in[0] ? w->in[0]->cc->v[oe[e]] : 0, b = w->in[1] ? w->in[1]->cc->v[e] : 0;
+		uint64_t a = cost(d, w, 0, e), b = cost(d, w, 1, e);
 		if (w->has[0])
 			numfmt_commify(a, cells[3 * k]);
 		else
@@ -375,14 +377,14 @@ static void fasm_release(struct fasm *a)
 		side_release(&a->s[side]);
 }
 
-/* A row's cost of event e (of NEW) on a side: 0 where it has none. */
+/* A row's cost of event e (of NEW) on a side: 0 where it has none; NEW's scaled with --scale. */
 static uint64_t cost(const struct diff *d, const struct arow *w, int side, size_t e)
 {
 	if (!w->in[side])
 		return 0;
 	if (side == 0)
 		return d->old_ev[e] == DIFF_NO_EVENT ? 0 : w->in[0]->cc->v[d->old_ev[e]];
-	return w->in[1]->cc->v[e];
+	return diff_scaled(d, e, w->in[1]->cc->v[e]);
 }
 
 /* The rows shown: those with a cost on a side, and ctx rows around them (1 each; n + 1 bytes). */
@@ -413,7 +415,7 @@ static void print_columns(const struct report *r, const struct diff *d, const st
 		w[3 * k + 2] = strlen(ev) + 7;
 	}
 	for (i = 0; i < n; i++) {
-		row_cells(r, d->old_ev, &v[i], cells);
+		row_cells(r, d, &v[i], cells);
 		for (k = 0; k < ncol; k++)
 			if (strlen(cells[k]) > w[k])
 				w[k] = strlen(cells[k]);
@@ -502,7 +504,7 @@ int report_diff_asm_function(const struct report *r, const struct diff *d, const
 			fprintf(out, ":%llu\n", (unsigned long long)src->line);
 			last = src->line;
 		}
-		row_cells(r, d->old_ev, a, cells);
+		row_cells(r, d, a, cells);
 		for (k = 0; k < ncol; k++)
 			fprintf(out, "%*s ", (int)w[k], cells[k]);
 		for (k = 0; k < r->nshow; k++) {

@@ -104,6 +104,16 @@ void report_diff_json(struct report *r, const struct diff *d, const char *old_na
 	json_events(out, pn);
 	outbuf_puts(out, ",\n  \"totals\": ");
 	jpair(out, d, (const struct cc *const *)d->total);
+	if (d->scale) {
+		/* --scale=total: what each event of NEW below was multiplied by */
+		char num[64];
+		outbuf_puts(out, ",\n  \"scale\": [");
+		for (i = 0; i < d->nev; i++) {
+			snprintf(num, sizeof(num), "%s%.17g", i ? ", " : "", (double)d->scale[i]);
+			outbuf_puts(out, num);
+		}
+		outbuf_putc(out, ']');
+	}
 	outbuf_puts(out, o->inclusive ? ",\n  \"order\": \"inclusive\",\n  \"sort\": ["
 				      : ",\n  \"order\": \"self\",\n  \"sort\": [");
 	for (i = 0; i < r->nsort; i++) {

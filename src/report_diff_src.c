@@ -1,6 +1,7 @@
 /* report_diff_src: the annotated source of a comparison. */
 #include "report_diff_src.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -15,7 +16,7 @@
 #include "sort.h"
 #include "source_find.h"
 
-#define DCELL 40	/* a count with commas and a sign */
+#define DCELL 64	/* a count with commas and a sign, and a percentage */
 #define SRC_LINE_MAX (1u << 20)	/* bytes of a source line shown at most */
 
 /* a + b, at most 2^64-1 (a hostile line number near it) */
@@ -34,16 +35,36 @@ static void change(char *buf, uint64_t a, uint64_t b)
 	numfmt_commify(b > a ? b - a : a - b, buf + n);
 }
 
-/* The three cells of each shown event: old, new, change. */
+/* A count as a number (the profiles' counts signed: Cachegrind's). */
+static double num(const struct report *r, uint64_t v)
+{
+	return r->p->signed_counts ? (double)(int64_t)v : (double)v;
+}
+
+/*
+ * The three cells of each shown event: old, new, change; with
+ * --show-percs the change is followed by its share of the old cost,
+ * " (+12.34%)", or " (new)", as in the function table.
+ */
 static void cells_of(const struct report *r, struct cc *const c[2], char (*cells)[DCELL])
 {
 	size_t k;
 
 	for (k = 0; k < r->nshow; k++) {
-		size_t e = r->show[k];
-		numfmt_commify(c[0]->v[e], cells[3 * k]);
-		numfmt_commify(c[1]->v[e], cells[3 * k + 1]);
-		change(cells[3 * k + 2], c[0]->v[e], c[1]->v[e]);
+		size_t e = r->show[k], n;
+		uint64_t a = c[0]->v[e], b = c[1]->v[e];
+		char *cell = cells[3 * k + 2];
+		numfmt_commify(a, cells[3 * k]);
+		numfmt_commify(b, cells[3 * k + 1]);
+		change(cell, a, b);
+		if (!r->o->show_percs || a == b)
+			continue;
+		n = strlen(cell);
+		if (!a)
+			snprintf(cell + n, DCELL - n, " (new)");
+		else
+			snprintf(cell + n, DCELL - n, " (%+.2f%%)",
+				 (num(r, b) - num(r, a)) * 100.0 / fabs(num(r, a)));
 	}
 }
 

@@ -545,6 +545,12 @@ static int flame_of(const struct report *r, const struct profile *p, size_t ev, 
 	return report_flame_build(r, p, ev, fl, 1);
 }
 
+/* A stack's cost of NEW in the sort event, scaled as the rows are (--scale=total). */
+static uint64_t new_cost(const struct html *h, uint64_t v)
+{
+	return h->d && h->d->scale ? diff_scaled(h->d, h->r->sort[0], v) : v;
+}
+
 /*
  * The frames of fl depth first (children in the order drawn), the root
  * "all" left out: each frame's row ("fn", the row + 1; 0 when the frame
@@ -588,7 +594,7 @@ static void put_frames(struct html *h, const struct flame *fl, const struct flam
 			} else if (pass == 1) {
 				pk(out, depth + 1);
 			} else if (pass == 2) {
-				pk(out, x->total);
+				pk(out, new_cost(h, x->total));
 			} else if (x->match == STACKS_NONE) {
 				outbuf_putc(out, '~');
 			} else {
@@ -599,7 +605,7 @@ static void put_frames(struct html *h, const struct flame *fl, const struct flam
 		outbuf_putc(out, '"');
 	}
 	outbuf_puts(out, ",\"total\":");
-	outbuf_u64(out, fl->node[0].total);
+	outbuf_u64(out, new_cost(h, fl->node[0].total));
 	if (fo) {
 		outbuf_puts(out, ",\"total0\":");
 		outbuf_u64(out, fo->node[0].total);
@@ -1439,6 +1445,38 @@ static void put_head(struct html *h)
 			 "<section id=\"ag-graph\"><h2>Call graph</h2>\n");
 }
 
+/*
+ * --scale=total: the packed totals as every other cost of the page, NEW's
+ * scaled to OLD's, then "scale": each event's factor and NEW's total as
+ * measured, for the note by the totals.
+ */
+static void put_scaled_totals(struct html *h)
+{
+	const struct diff *d = h->d;
+	struct cc *t = xcalloc(1, sizeof(*t) + (d->nev + 1) * sizeof(uint64_t));
+	char num[64];
+	size_t e;
+
+	t->ndef = d->total[DIFF_NEW]->ndef;
+	for (e = 0; e < d->nev; e++)
+		t->v[e] = diff_scaled(d, e, d->total[DIFF_NEW]->v[e]);
+	pk_cc(h, t, 1);
+	pk_cc(h, d->total[DIFF_OLD], 0);
+	outbuf_puts(h->out, "\",\"scale\":{\"factor\":[");
+	for (e = 0; e < d->nev; e++) {
+		snprintf(num, sizeof(num), "%s%.6g", e ? "," : "", (double)d->scale[e]);
+		outbuf_puts(h->out, num);
+	}
+	outbuf_puts(h->out, "],\"measured\":[");
+	for (e = 0; e < d->nev; e++) {
+		if (e)
+			outbuf_putc(h->out, ',');
+		outbuf_u64(h->out, d->total[DIFF_NEW]->v[e]);
+	}
+	outbuf_puts(h->out, "]}");
+	free(t);
+}
+
 static void put_header_data(struct html *h, const char *old_name, const char *new_name)
 {
 	struct outbuf *out = h->out;
@@ -1493,6 +1531,10 @@ static void put_header_data(struct html *h, const char *old_name, const char *ne
 	outbuf_puts(out, ",\"nrows\":");
 	outbuf_u64(out, h->nrows);
 	outbuf_puts(out, ",\n\"totals\":\"");
+	if (h->d && h->d->scale) {
+		put_scaled_totals(h);
+		return;
+	}
 	pk_cc(h, h->d ? h->d->total[1] : h->p->total, 1);
 	if (h->d)
 		pk_cc(h, h->d->total[0], 0);

@@ -1124,6 +1124,17 @@ static void diff_totals(const struct report *r, const struct diff *d)
 		fprintf(out, " | %s |\n", cell);
 	}
 	putc('\n', out);
+	if (d->scale) {
+		/* --scale=total: the tables below compare shares of the totals */
+		fputs("**Scaled:** below, the new costs are scaled to the old total (", out);
+		for (k = 0; k < r->nshow; k++) {
+			fputs(k ? ", " : "", out);
+			md_text(out, ev_name(r, r->show[k]));
+			fprintf(out, " x%.6g", (double)d->scale[r->show[k]]);
+		}
+		fputs("), so a change is a cost that grew or shrank beyond the program as a whole.\n\n",
+		      out);
+	}
 	if (o->nmod_funcname || o->nmod_filename) {
 		fputs("Names normalised with", out);
 		for (i = 0; i < o->nmod_funcname; i++) {

@@ -834,6 +834,8 @@ enum run_status run_report(const struct run *run)
 
 	if (check_rules(o, err, sizeof(err)))
 		return usage_error(err);
+	if (o->scale)
+		return usage_error("--scale=total scales a comparison: it needs --diff");
 	if (!profile) {
 		found = find_default_profile();
 		if (!found)
@@ -976,6 +978,12 @@ static enum run_status compare(const struct run *run, const struct profile p[2],
 	}
 	if ((st = diff_limits(run, &p[1], &d, &dw, wp, &res)))
 		goto out;
+	/* limits read the counts as measured; what is shown may be scaled */
+	if (o->scale) {
+		diff_scale(&d);
+		if (built_whole)
+			diff_scale(&dw);
+	}
 	job.old = &p[0];
 	job.d = &d;
 	job.old_name = name[0];
@@ -1062,6 +1070,11 @@ static enum run_status diff_run(const struct run *run)
 			return usage_error("--diff takes two profiles, OLD and NEW");
 	if (!o->format->render_diff)
 		return usage_error(o->format->diff_refusal);
+	if (o->scale && (o->format->traits & FORMAT_DIFF_STACKS)) {
+		snprintf(err, sizeof(err), "--scale=total does not work with --format=%s, which "
+			 "compares stacks, not functions", o->format->name);
+		return usage_error(err);
+	}
 	name[0] = o->profile;
 	name[1] = o->user_files[0];
 	if (check_rules(o, err, sizeof(err)))

@@ -271,6 +271,8 @@
 		} else {
 			add(p, el('b', null, evName(e) + ' total: '), el('span', null, commify(total(e, 1))));
 		}
+		if (D.scale) add(p, el('span', 'note', ' \u00b7 new costs \u00d7' + D.scale.factor[e] + ' to the old total (--scale=total; new measured ' +
+			commify(D.scale.measured[e]) + '): a change is a cost that grew or shrank beyond the program as a whole'));
 		if (state.thread >= 0) add(p, el('span', 'note', ' (thread ' + (state.thread + 1) + ' of ' + D.threads.length + ')'));
 		add(p, el('span', 'note', ' \u00b7 ' + N + ' functions' + (D.incl_known && !diff ? ' \u00b7 \u2265 marks an inclusive cost that is a lower bound (recursion)' : '')));
 	}
