@@ -8,6 +8,7 @@
 
 #include "arena.h"
 #include "diag.h"
+#include "md_fit.h"
 
 enum {
 	OPT_VERSION = 256,
@@ -43,6 +44,7 @@ enum {
 	OPT_NO_ANNOTATE,
 	OPT_PARTS,
 	OPT_SCALE,
+	OPT_MARKDOWN_MAX,
 };
 
 static const struct option longopts[] = {
@@ -79,6 +81,7 @@ static const struct option longopts[] = {
 	{ "whole-functions", optional_argument, NULL, OPT_WHOLE_FUNCTIONS },
 	{ "parts", required_argument, NULL, OPT_PARTS },
 	{ "scale", required_argument, NULL, OPT_SCALE },
+	{ "markdown-max", required_argument, NULL, OPT_MARKDOWN_MAX },
 	/* cg_annotate's spellings (its --annotate clashes with ours, which takes a value) */
 	{ "no-show-percs", no_argument, NULL, OPT_NO_SHOW_PERCS },
 	{ "no-annotate", no_argument, NULL, OPT_NO_ANNOTATE },
@@ -96,6 +99,7 @@ void opts_init(struct opts *o)
 	o->row_threshold = -1;
 	o->disasm = -1;
 	o->parts = 1;
+	o->markdown_max = MD_FIT_COMMENT;
 }
 
 static void free_list(char **v, size_t n)
@@ -241,6 +245,20 @@ static int parse_ci_option(struct opts *o, int c, char *arg)
 	case OPT_LIMIT:
 		o->limits = xrealloc(o->limits, (o->nlimits + 1) * sizeof(*o->limits));
 		o->limits[o->nlimits++] = arg;
+		return 1;
+	case OPT_MARKDOWN_MAX:
+		if (!strcmp(arg, "none")) {
+			o->markdown_max = 0;
+			return 1;
+		}
+		n = strtoull(arg, &end, 10);
+		if (*arg < '0' || *arg > '9' || *end || n < 1024 || n > (1ull << 40)) {
+			snprintf(o->err, sizeof(o->err),
+				 "bad --markdown-max '%.60s' (want a number of bytes, 1024 or more, or none)",
+				 arg);
+			return -1;
+		}
+		o->markdown_max = (size_t)n;
 		return 1;
 	case OPT_OUTPUT:
 		if (!*arg) {

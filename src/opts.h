@@ -75,6 +75,7 @@ struct opts {
 	/* comparing and rewriting profiles (diff.h, write.h, modname.h) */
 	int diff;		/* --diff: the first two arguments are OLD and NEW */
 	int scale;		/* --scale=total: NEW scaled to OLD's total (diff_scale()) */
+	size_t markdown_max;	/* --markdown-max=N: bytes of --format=markdown (md_fit.h); 0: none */
 	char **mod_funcname;	/* --mod-funcname=s/RE/REPL/[gi], in order */
 	size_t nmod_funcname;
 	char **mod_filename;	/* --mod-filename=..., in order */

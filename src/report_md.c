@@ -7,6 +7,7 @@
 #include "arena.h"
 #include "escape.h"
 #include "graph.h"
+#include "md_fit.h"
 #include "numfmt.h"
 #include "report_diff.h"
 #include "report_diff_asm.h"
@@ -677,7 +678,42 @@ static void top_table(const struct report *r, const struct fn *const *top, size_
 	putc('\n', out);
 }
 
+/*
+ * The renderer writes to a buffer, which md_fit() cuts to --markdown-max
+ * (a pull-request comment) on its way to the output.
+ */
+static void fit_begin(struct report *r, FILE **out, char **buf, size_t *len)
+{
+	FILE *mem = open_memstream(buf, len);
+
+	if (!mem)
+		abort();
+	*out = r->out;
+	r->out = mem;
+}
+
+static void fit_end(struct report *r, FILE *out, char **buf, size_t *len)
+{
+	fclose(r->out);	/* *buf and *len are final */
+	r->out = out;
+	md_fit(out, *buf, *len, r->o->markdown_max);
+	free(*buf);
+}
+
+static void md_report(struct report *r, const struct gate_result *res, size_t nlimits);
+
 void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
+{
+	FILE *out;
+	char *buf = NULL;
+	size_t len = 0;
+
+	fit_begin(r, &out, &buf, &len);
+	md_report(r, res, nlimits);
+	fit_end(r, out, &buf, &len);
+}
+
+static void md_report(struct report *r, const struct gate_result *res, size_t nlimits)
 {
 	const struct fn **all;
 	size_t n, ntop, cap = r->o->top ? r->o->top : MD_TOP;
@@ -1236,7 +1272,24 @@ static void diff_blocks(const struct report *r, const struct diff *lines,
 	}
 }
 
+static void md_diff(struct report *r, const struct diff *d, const struct diff *lines,
+		    const char *old_name, const char *new_name, const struct gate_result *res,
+		    size_t nlimits);
+
 void report_md_diff(struct report *r, const struct diff *d, const struct diff *lines,
+		    const char *old_name, const char *new_name, const struct gate_result *res,
+		    size_t nlimits)
+{
+	FILE *out;
+	char *buf = NULL;
+	size_t len = 0;
+
+	fit_begin(r, &out, &buf, &len);
+	md_diff(r, d, lines, old_name, new_name, res, nlimits);
+	fit_end(r, out, &buf, &len);
+}
+
+static void md_diff(struct report *r, const struct diff *d, const struct diff *lines,
 		    const char *old_name, const char *new_name, const struct gate_result *res,
 		    size_t nlimits)
 {
