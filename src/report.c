@@ -96,6 +96,69 @@ void report_src_names(struct report *r, const char *const *names, size_t n)
 	free(v);
 }
 
+void report_fit_width(struct report *r, size_t cols, size_t cells)
+{
+	const struct profile *p = r->p;
+	size_t *w = xcalloc(r->nshow + 1, sizeof(*w)), *keep = xcalloc(r->nshow + 1, sizeof(*keep));
+	size_t budget = cols > 40 ? cols - 40 : 0, used = 0, i, k, n = 0;
+	char num[32];
+
+	for (i = 0; i < r->nshow; i++) {
+		size_t e = r->show[i], name = strlen(p->ev.ev[e].name);
+		uint64_t t = p->total && cc_defined(p, p->total, e) ? p->total->v[e] : 0;
+		size_t v = numfmt_commify_as(t, p->signed_counts, num) + 1;
+		/* a comparison's change has a sign and " (+12.34%)", the report " (12.34%)" */
+		if (r->o->show_percs)
+			v += cells > 1 ? 11 : 9;
+		w[i] = ((v > name ? v : name) + 1) * cells;
+		used += w[i];
+	}
+	if (used <= budget || r->nshow < 2) {
+		free(w);
+		free(keep);
+		return;
+	}
+	/* the primary sort event, then the others in order while they fit */
+	used = 0;
+	for (i = 0; i < r->nshow; i++)
+		if (r->nsort && r->show[i] == r->sort[0]) {
+			keep[i] = 1;
+			used = w[i];
+		}
+	for (i = 0; i < r->nshow; i++)
+		if (!keep[i] && (used + w[i] <= budget || !used)) {
+			keep[i] = 1;
+			used += w[i];
+		}
+	r->hidden = xcalloc(r->nshow + 1, sizeof(*r->hidden));
+	for (i = 0, k = 0; i < r->nshow; i++) {
+		if (keep[i])
+			r->show[k++] = r->show[i];
+		else
+			r->hidden[n++] = r->show[i];
+	}
+	r->nshow = k;
+	r->nhidden = n;
+	r->cols = cols;
+	free(w);
+	free(keep);
+}
+
+void report_hidden(const struct report *r)
+{
+	size_t i;
+
+	if (!r->nhidden)
+		return;
+	fputs("Events hidden:   ", r->out);
+	for (i = 0; i < r->nhidden; i++) {
+		putc(' ', r->out);
+		report_str(r, r->p->ev.ev[r->hidden[i]].name);
+	}
+	fprintf(r->out, " (too wide for %zu columns: --show picks events; a pipe shows all)\n",
+		r->cols);
+}
+
 void report_release(struct report *r)
 {
 	namecut_reset();	/* the names written are forgotten with the report */
@@ -106,6 +169,7 @@ void report_release(struct report *r)
 	free(r->width);
 	free(r->files);
 	free(r->fns);
+	free(r->hidden);
 	source_find_free(r->src);
 	memset(r, 0, sizeof(*r));
 }

@@ -58,6 +58,10 @@ struct report {
 	 * those that may share a file; every renderer that reads sources asks it.
 	 */
 	struct source_find *src;
+
+	/* the events report_fit_width() left out of show (a terminal too narrow), and its width */
+	size_t *hidden, nhidden;
+	size_t cols;
 };
 
 /* Returns 0, or -1 with a message in err (an unknown event: a usage error). */
@@ -70,6 +74,18 @@ void report_release(struct report *r);
  * its paired names.
  */
 void report_src_names(struct report *r, const char *const *names, size_t n);
+/*
+ * A report for a terminal of cols columns, whose --show was not given:
+ * when a row of the events shown (cells cost columns each: 1 for the
+ * report, 3 for a comparison's old, new and change) would leave less than
+ * 40 columns for the names, keep the primary sort event and then the
+ * others in order as long as they fit; the rest go to r->hidden, which
+ * the header names.  Widths are those of each event's program total with
+ * its percentage, as wide as any cost of the table.
+ */
+void report_fit_width(struct report *r, size_t cols, size_t cells);
+/* The header's line that names r->hidden, if any ("Events hidden: ..."). */
+void report_hidden(const struct report *r);
 
 /* Profile (or command-line) text on r->out, escaped when r->esc. */
 void report_str(const struct report *r, const char *s);

@@ -266,7 +266,9 @@ static void header(const struct report *r, const struct diff *d, const char *con
 	fputs("\nEvents shown:    ", out);
 	for (i = 0; i < r->nshow; i++)
 		words(r, " ", d->p[DIFF_NEW]->ev.ev[r->show[i]].name);
-	fputs("\nEvent sort order:", out);
+	putc('\n', out);
+	report_hidden(r);
+	fputs("Event sort order:", out);
 	for (i = 0; i < r->nsort; i++)
 		words(r, " ", d->p[DIFF_NEW]->ev.ev[r->sort[i]].name);
 	fputs("\nThresholds:      ", out);

@@ -64,7 +64,9 @@ void report_header(struct report *r)
 	fputs("\nEvents shown:    ", out);
 	for (i = 0; i < r->nshow; i++)
 		field(r, " ", p->ev.ev[r->show[i]].name);
-	fputs("\nEvent sort order:", out);
+	putc('\n', out);
+	report_hidden(r);
+	fputs("Event sort order:", out);
 	for (i = 0; i < r->nsort; i++)
 		field(r, " ", p->ev.ev[r->sort[i]].name);
 	fputs("\nThresholds:      ", out);

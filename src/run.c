@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -753,6 +754,28 @@ static enum run_status gather_checked(struct opts *o, const char *profile, struc
 }
 
 /*
+ * The text report on a terminal, --show not given: the events that fit
+ * its width (report_fit_width(); cells per event, 3 for a comparison's
+ * source lines).  Its width is the terminal's, else $COLUMNS, else 80.
+ * In a pipe or a file every event is shown, as callgrind_annotate does,
+ * for the scripts that read it.
+ */
+static void fit_terminal(const struct opts *o, struct report *r, size_t cells)
+{
+	struct winsize ws;
+	const char *env = getenv("COLUMNS");
+	size_t cols = 80;
+
+	if (o->format != format_text() || o->nshow || o->output || !isatty(STDOUT_FILENO))
+		return;
+	if (!ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col)
+		cols = ws.ws_col;
+	else if (env && atoi(env) > 0)
+		cols = (size_t)atoi(env);
+	report_fit_width(r, cols, cells);
+}
+
+/*
  * One prepared profile p (the sum of in): functions whole when something
  * reads them so, the limits, then the format's renderer.
  */
@@ -802,6 +825,7 @@ static enum run_status render_one(const struct run *run, struct profile *p,
 			r.whole = &w;
 		struct profile *parts = prepare_parts(run, in);
 
+		fit_terminal(o, &r, 1);
 		if (in->n > 1) {
 			r.inputs = (const char *const *)in->paths;
 			r.ninputs = in->n;
@@ -924,6 +948,7 @@ static enum run_status render_diff(const struct run *run, const struct profile *
 			names[i] = d->files[i]->name;
 		report_src_names(&r, names, d->nfiles);
 		free(names);
+		fit_terminal(o, &r, 3);
 		job->r = &r;
 		o->format->render_diff(job);
 	}
