@@ -96,6 +96,15 @@ void report_src_names(struct report *r, const char *const *names, size_t n)
 	free(v);
 }
 
+void report_use_sources(struct report *r, struct source_find *sf)
+{
+	if (!r->src_borrowed)
+		source_find_free(r->src);
+	r->src = sf;
+	r->src_borrowed = 1;
+	report_src_names(r, NULL, 0);
+}
+
 void report_fit_width(struct report *r, size_t cols, size_t cells)
 {
 	const struct profile *p = r->p;
@@ -170,7 +179,8 @@ void report_release(struct report *r)
 	free(r->files);
 	free(r->fns);
 	free(r->hidden);
-	source_find_free(r->src);
+	if (!r->src_borrowed)
+		source_find_free(r->src);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -58,6 +58,7 @@ struct report {
 	 * those that may share a file; every renderer that reads sources asks it.
 	 */
 	struct source_find *src;
+	int src_borrowed;	/* src belongs to the caller (report_use_sources()) */
 
 	/* the events report_fit_width() left out of show (a terminal too narrow), and its width */
 	size_t *hidden, nhidden;
@@ -74,6 +75,12 @@ void report_release(struct report *r);
  * its paired names.
  */
 void report_src_names(struct report *r, const char *const *names, size_t n);
+/*
+ * Read sources through sf, which the caller keeps (the loader's, whose
+ * lookups are then not made again), instead of the report's own; the
+ * profile's names are given to it as report_init() gives them.
+ */
+void report_use_sources(struct report *r, struct source_find *sf);
 /*
  * A report for a terminal of cols columns, whose --show was not given:
  * when a row of the events shown (cells cost columns each: 1 for the

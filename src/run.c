@@ -777,10 +777,12 @@ static void fit_terminal(const struct opts *o, struct report *r, size_t cells)
 
 /*
  * One prepared profile p (the sum of in): functions whole when something
- * reads them so, the limits, then the format's renderer.
+ * reads them so, the limits, then the format's renderer, which finds the
+ * sources through sf, the loader's finder.
  */
 static enum run_status render_one(const struct run *run, struct profile *p,
-				  const struct input_list *in, const char *profile, const char *found)
+				  const struct input_list *in, const char *profile, const char *found,
+				  struct source_find *sf)
 {
 	const struct opts *o = run->o;
 	struct gate_result res = { 0 };
@@ -825,6 +827,7 @@ static enum run_status render_one(const struct run *run, struct profile *p,
 			r.whole = &w;
 		struct profile *parts = prepare_parts(run, in);
 
+		report_use_sources(&r, sf);	/* what the loader looked up */
 		fit_terminal(o, &r, 1);
 		if (in->n > 1) {
 			r.inputs = (const char *const *)in->paths;
@@ -875,7 +878,7 @@ enum run_status run_report(const struct run *run)
 	if (st == RUN_OK)
 		st = prepare(run, &p, &in, strcmp(profile, "-") ? profile : "<stdin>", NULL, sf);
 	if (st == RUN_OK)
-		st = render_one(run, &p, &in, profile, found);
+		st = render_one(run, &p, &in, profile, found, sf);
 	source_find_free(sf);
 	input_list_release(&in);
 	profile_release(&p);

@@ -181,11 +181,12 @@ int source_open(const char *path, struct stat *st, const char **why)
 	return fd;
 }
 
-/* dir + part, malloc'ed. */
-static char *join(const char *dir, const char *part, size_t partlen)
+/* dir + part, in buf (of JOIN_BUF bytes) when it fits, else malloc'ed. */
+#define JOIN_BUF 512
+static char *join(const char *dir, const char *part, size_t partlen, char *buf)
 {
 	size_t dl = strlen(dir);
-	char *path = xmalloc(dl + partlen + 1);
+	char *path = dl + partlen < JOIN_BUF ? buf : xmalloc(dl + partlen + 1);
 
 	memcpy(path, dir, dl);
 	memcpy(path + dl, part, partlen);
@@ -199,11 +200,11 @@ static int top_exists(struct source_find *sf, const char *dir, const char *part)
 	const char *slash = strchr(part, '/');
 	struct sf_top *t;
 	struct stat st;
-	char *key;
+	char *key, buf[JOIN_BUF];
 
 	if (!slash)
 		return 1;	/* a file name alone: nothing to ask first */
-	key = join(dir, part, (size_t)(slash - part));
+	key = join(dir, part, (size_t)(slash - part), buf);
 	HASH_FIND_STR(sf->tops, key, t);
 	if (!t) {
 		t = xcalloc(1, sizeof(*t));
@@ -211,7 +212,8 @@ static int top_exists(struct source_find *sf, const char *dir, const char *part)
 		t->isdir = !stat(key, &st) && S_ISDIR(st.st_mode);
 		HASH_ADD_KEYPTR(hh, sf->tops, t->key, strlen(t->key), t);
 	}
-	free(key);
+	if (key != buf)
+		free(key);
 	return t->isdir;
 }
 
@@ -283,10 +285,10 @@ static void lookup(struct source_find *sf, struct sf_entry *e, int whole)
 		for (k = 0; k <= sf->ndirs && !l->other; k++) {
 			const char *dir = dir_at(sf, k), *why;
 			struct stat st;
-			char *path;
+			char *path, buf[JOIN_BUF];
 			if (j && !top_exists(sf, dir, part))
 				continue;
-			path = join(dir, part, strlen(part));
+			path = join(dir, part, strlen(part), buf);
 			if (!src_probe(path, &st, &why)) {
 				;	/* not there */
 			} else if (why) {
@@ -305,7 +307,8 @@ static void lookup(struct source_find *sf, struct sf_entry *e, int whole)
 				   !source_same_text(l->path, path)) {
 				l->other = arena_strndup(&sf->arena, path, strlen(path));
 			}
-			free(path);
+			if (path != buf)
+				free(path);
 		}
 	}
 	if (!l->path)
