@@ -56,8 +56,11 @@ static void render_md_diff(struct report *r)
 	struct diff d;
 	char err[256];
 
-	if (!diff_build(&d, r->p, r->p, 1, err, sizeof(err)))
+	if (!diff_build(&d, r->p, r->p, 1, err, sizeof(err))) {
+		if (r->o->scale)
+			diff_scale(&d);
 		report_md_diff(r, &d, &d, "old", "new", &none, 0);
+	}
 	diff_release(&d);
 }
 
@@ -138,6 +141,10 @@ static const struct renderer {
 	{ "tsv", { "--format=tsv", "--tree=both", NULL }, report_tsv },
 	{ "markdown", { "--format=markdown", "--top=40", NULL }, render_md },
 	{ "markdown-diff", { "--format=markdown", "--diff", "--inclusive=yes", NULL }, render_md_diff },
+	/* cut to fit (md_fit.c), and the comparison scaled (--scale=total) */
+	{ "markdown-cut", { "--format=markdown", "--top=40", "--markdown-max=1024", NULL }, render_md },
+	{ "markdown-diff-cut", { "--format=markdown", "--diff", "--scale=total",
+				 "--markdown-max=2048", NULL }, render_md_diff },
 	{ "callgrind", { "--format=callgrind", NULL }, render_callgrind },
 	{ "summary", { "--auto=no", "--summary=object", NULL }, render_text },
 	{ "summary-json", { "--format=json", "--summary=file", NULL }, report_json },

@@ -661,7 +661,8 @@ void diff_scale(struct diff *d)
 {
 	size_t i, e;
 
-	d->scale = arena_alloc(&d->arena, (d->nev + 1) * sizeof(*d->scale));
+	/* (not from the arena: a long double wants 16-byte alignment) */
+	d->scale = xcalloc(d->nev + 1, sizeof(*d->scale));
 	for (e = 0; e < d->nev; e++) {
 		uint64_t a = d->total[DIFF_OLD]->v[e], b = d->total[DIFF_NEW]->v[e];
 		d->scale[e] = 1.0L;
@@ -730,6 +731,7 @@ void diff_release(struct diff *d)
 	free(d->fns);
 	free(d->calls);
 	free(d->old_ev);
+	free(d->scale);
 	arena_release(&d->arena);
 	memset(d, 0, sizeof(*d));
 }

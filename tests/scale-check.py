@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scale-check.py BIN OLD NEW: --diff --scale=total on two real profiles.
+"""scale-check.py BIN OLD NEW [OLD13 NEW13]: a comparison of a larger input.
 
 OLD and NEW are profiles of one C++ program (testdata/demo/shapes.cpp,
 g++ -O2 -g) run on a small and a larger input (tests/suites/46-diff-scale.sh).
@@ -8,12 +8,20 @@ annogrind: NEW's costs times OLD's total over NEW's, rounded, must be
 the "new" self costs of --format=json --scale=total (whose "scale" is
 that factor), the changes and percentages of the text table, the new
 costs of the annotated lines of shapes.cpp, and the Markdown note says
-the factor.  A limit still reads the counts as measured.  Ends with
-"diff-scale: N passed, N failed".
+the factor.  A limit still reads the counts as measured.
+
+OLD13 and NEW13, the same runs with --cache-sim=yes --branch-sim=yes (13
+events), check the Markdown that fits a pull-request comment: whole
+(--markdown-max=none) it is well over 65,536 bytes, by default under;
+the table and first block are the whole's, a note ends it, and GitHub's
+renderer (cmark-gfm, when there) closes every <details> and code fence.
+The same for the report of one profile with --top=500, whose table is
+cut.  Ends with "diff-scale: N passed, N failed".
 """
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -21,6 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cgtext  # noqa: E402
 
 BIN, OLD, NEW = sys.argv[1:4]
+WIDE = sys.argv[4:6]
 HERE = os.path.dirname(os.path.abspath(OLD))   # annogrind runs here: it strips this folder from names
 passed = failed = 0
 
@@ -140,5 +149,42 @@ rc, out, err = run("--diff", "--format=markdown", "--scale=total", "--limit=Ir=+
 check(("**Scaled:** below, the new costs are scaled to the old total (Ir x%.6g)" % factor) in out,
       "markdown: no note")
 check(rc == 1 and "limit 'Ir=+1%' exceeded" in err, "limit with --scale: exit %d %s" % (rc, err))
-print("diff-scale: %d passed, %d failed" % (passed, failed))
+
+
+
+def fits(old, new):
+    """The Markdown of the 13-event runs cut to a comment, against it whole."""
+    global skipped
+    render = shutil.which("cmark-gfm") is not None
+    for what, args in (("the diff", ["--diff", "--format=markdown", old, new]),
+                       ("one profile", ["--format=markdown", "--top=500", new])):
+        rc, c, err = run(*args)
+        check(rc == 0, "%s: exit %d %s" % (what, rc, err))
+        rc, w, err = run(*(args[:-2] + ["--markdown-max=none"] + args[-2:]))
+        check(len(w) > 65536, "%s: whole only %d characters: nothing to cut" % (what, len(w)))
+        check(len(c.encode()) <= 65536, "%s: %d bytes, more than a comment holds" % (what, len(c.encode())))
+        check(c.rstrip().endswith("`--markdown-max=none` writes it all.*"), "%s: no note at the end" % what)
+        # what is kept is the whole's, up to the first cut
+        if args[0] == "--diff":
+            check(c.startswith(w.split("</details>")[0]), "%s: the table or first block differ" % what)
+        else:
+            rows = [ln for ln in c.split("\n") if ln.startswith("| `")]
+            wrows = [ln for ln in w.split("\n") if ln.startswith("| `")]
+            check(0 < len(rows) < len(wrows) and rows == wrows[:len(rows)],
+                  "%s: %d rows kept of %d, not the first" % (what, len(rows), len(wrows)))
+        check(c.count("<details>") == c.count("</details>"), "%s: <details> not closed" % what)
+        if not render:
+            skipped += 1
+            print("skip %s: no cmark-gfm" % what)
+            continue
+        html = subprocess.run(["cmark-gfm", "--unsafe", "-e", "table"], input=c, capture_output=True,
+                              text=True).stdout
+        check(html.count("<pre") == c.count("```text"), "%s: a code fence is not closed" % what)
+        check(html.count("<details>") == html.count("</details>"), "%s: rendered <details> unbalanced" % what)
+
+
+skipped = 0
+if WIDE:
+    fits(*WIDE)
+print("diff-scale: %d passed, %d failed%s" % (passed, failed, ", %d skipped" % skipped if skipped else ""))
 sys.exit(1 if failed else 0)
