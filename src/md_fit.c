@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 
 #include "arena.h"
 #include "numfmt.h"
@@ -14,6 +15,7 @@ struct unit {
 	size_t section;		/* the "### " section it is in */
 	int row;		/* a table row, not a block */
 	int dropped;
+	int open;		/* a block whose end is past the bytes kept in memory */
 	size_t cut;		/* a block kept up to here (then tail), or 0 */
 	char *tail;		/* what closes a block cut: its fence, </details> */
 };
@@ -31,6 +33,20 @@ struct parse {
 	struct section *s;
 	size_t ns;
 };
+
+/* A scan of the Markdown line by line: where it is, and what it has seen. */
+struct scan {
+	size_t fence;		/* backticks of the open code fence, 0 outside */
+	size_t trow;		/* lines of the function table so far */
+	int in_block, table;
+	size_t blocks, rows;	/* folded blocks closed, table rows (not the header's two) */
+};
+
+enum line_kind { LINE_TEXT, LINE_HEAD, LINE_OPEN, LINE_CLOSE, LINE_ROW };
+
+/* Bytes of a line a scan looks at: a fence of more backticks is never written. */
+#define SCAN_HEAD 64
+#define BACKTICKS "````````````````````````````````````````````````````````````````"
 
 /* Is the heading line that of the function table (report_md.c's wording)? */
 static int table_heading(const char *line, size_t n)
@@ -54,10 +70,70 @@ static size_t ticks(const char *line, size_t n)
 	return k;
 }
 
-static void parse(const char *buf, size_t len, struct parse *p)
+/*
+ * What a line is (its first bytes head, at least min(n, SCAN_HEAD) of
+ * them; n its length without the newline), updating the scan.
+ */
+static enum line_kind scan_line(struct scan *sc, const char *head, size_t n)
 {
-	size_t pos = 0, fence = 0, open = 0, trow = 0;
-	int in_block = 0, table = 0;
+	size_t h = n < SCAN_HEAD ? n : SCAN_HEAD, k = ticks(head, h);
+
+	if (sc->fence) {
+		if (k >= sc->fence && k == n)
+			sc->fence = 0;	/* the closing fence */
+		return LINE_TEXT;
+	}
+	if (k >= 3) {
+		sc->fence = k;
+		return LINE_TEXT;
+	}
+	if (!sc->in_block && n > 4 && !memcmp(head, "### ", 4)) {
+		sc->table = table_heading(head, h);
+		sc->trow = 0;
+		return LINE_HEAD;
+	}
+	if (n == 9 && !memcmp(head, "<details>", 9) && !sc->in_block) {
+		sc->in_block = 1;
+		return LINE_OPEN;
+	}
+	if (n == 10 && !memcmp(head, "</details>", 10) && sc->in_block) {
+		sc->in_block = 0;
+		sc->blocks++;
+		return LINE_CLOSE;
+	}
+	if (sc->table && !sc->in_block && n && head[0] == '|') {
+		/* the header and the delimiter row stay */
+		if (++sc->trow <= 2)
+			return LINE_TEXT;
+		sc->rows++;
+		return LINE_ROW;
+	}
+	if (sc->table && sc->trow)
+		sc->table = 0;	/* the table ended */
+	return LINE_TEXT;
+}
+
+static void add_unit(struct parse *p, size_t start, size_t end, int row)
+{
+	p->u = xrealloc(p->u, (p->nu + 1) * sizeof(*p->u));
+	p->u[p->nu] = (struct unit){ start, end, p->ns - 1, row, 0, 0, 0, NULL };
+	p->nu++;
+	if (row) {
+		p->s[p->ns - 1].rows++;
+	} else {
+		p->s[p->ns - 1].blocks++;
+		p->s[p->ns - 1].kept_blocks++;
+	}
+}
+
+/*
+ * The units and sections of buf's complete lines; returns where they end.
+ * A block still open there (its end was not kept) is a unit too, open.
+ */
+static size_t parse(const char *buf, size_t len, struct parse *p)
+{
+	struct scan sc = { 0 };
+	size_t pos = 0, open = 0;
 
 	p->s = xcalloc(1, sizeof(*p->s));
 	p->ns = 1;
@@ -65,44 +141,38 @@ static void parse(const char *buf, size_t len, struct parse *p)
 	p->nu = 0;
 	while (pos < len) {
 		const char *line = buf + pos, *nl = memchr(line, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - line) : len - pos, next = pos + n + (nl != NULL);
-		size_t k = ticks(line, n);
-		if (fence) {
-			if (k >= fence && k == n)
-				fence = 0;	/* the closing fence */
-		} else if (k >= 3) {
-			fence = k;
-		} else if (!in_block && n > 4 && !memcmp(line, "### ", 4)) {
+		size_t n, next;
+		if (!nl)
+			break;	/* a line cut where memory ended */
+		n = (size_t)(nl - line);
+		next = pos + n + 1;
+		switch (scan_line(&sc, line, n)) {
+		case LINE_HEAD:
 			p->s[p->ns - 1].end = pos;
 			p->s = xrealloc(p->s, (p->ns + 1) * sizeof(*p->s));
 			memset(&p->s[p->ns], 0, sizeof(*p->s));
 			p->s[p->ns++].start = pos;
-			table = table_heading(line, n);
-			trow = 0;
-		} else if (n == 9 && !memcmp(line, "<details>", 9) && !in_block) {
-			in_block = 1;
+			break;
+		case LINE_OPEN:
 			open = pos;
-		} else if (n == 10 && !memcmp(line, "</details>", 10) && in_block) {
-			in_block = 0;
-			p->u = xrealloc(p->u, (p->nu + 1) * sizeof(*p->u));
-			p->u[p->nu] = (struct unit){ open, next, p->ns - 1, 0, 0, 0, NULL };
-			p->nu++;
-			p->s[p->ns - 1].blocks++;
-			p->s[p->ns - 1].kept_blocks++;
-		} else if (table && !in_block && n && line[0] == '|') {
-			/* the header and the delimiter row stay */
-			if (++trow > 2) {
-				p->u = xrealloc(p->u, (p->nu + 1) * sizeof(*p->u));
-				p->u[p->nu] = (struct unit){ pos, next, p->ns - 1, 1, 0, 0, NULL };
-				p->nu++;
-				p->s[p->ns - 1].rows++;
-			}
-		} else if (table && trow) {
-			table = 0;	/* the table ended */
+			break;
+		case LINE_CLOSE:
+			add_unit(p, open, next, 0);
+			break;
+		case LINE_ROW:
+			add_unit(p, pos, next, 1);
+			break;
+		case LINE_TEXT:
+			break;
 		}
 		pos = next;
 	}
-	p->s[p->ns - 1].end = len;
+	if (sc.in_block) {
+		add_unit(p, open, pos, 0);
+		p->u[p->nu - 1].open = 1;
+	}
+	p->s[p->ns - 1].end = pos;
+	return pos;
 }
 
 struct range {
@@ -118,7 +188,7 @@ static int range_cmp(const void *x, const void *y)
 }
 
 /* Drop the last unit of the kind asked that is still kept; the bytes it frees, or 0. */
-static size_t drop_last(struct parse *p, int row, size_t *count)
+static size_t drop_last(struct parse *p, int row)
 {
 	size_t i = p->nu, freed;
 
@@ -130,7 +200,6 @@ static size_t drop_last(struct parse *p, int row, size_t *count)
 		if (row && (i == 0 || !p->u[i - 1].row || p->u[i - 1].section != u->section))
 			return 0;	/* the table's first row stays */
 		u->dropped = 1;
-		(*count)++;
 		s = &p->s[u->section];
 		freed = u->end - u->start;
 		s->dropped_bytes += freed;
@@ -181,7 +250,9 @@ static size_t keep_top(struct parse *p, const char *buf, size_t room)
 		}
 		pos += n + 1;
 	}
-	if (!close || fence > 64)
+	if (!close && u->open && fence)
+		close = u->end;	/* its end was not kept: what was is its top */
+	if (!close || fence > SCAN_HEAD)
 		return 0;
 	/* the last line end that leaves room for the tail */
 	for (c = body, pos = body; pos < close;) {
@@ -196,8 +267,12 @@ static size_t keep_top(struct parse *p, const char *buf, size_t room)
 		return 0;
 	for (pos = c; pos < close; pos++)
 		lines += buf[pos] == '\n';
-	snprintf(tail, sizeof(tail), "[%zu more lines cut: --markdown-max=none shows them]\n%.*s\n\n</details>\n",
-		 lines, (int)fence, "````````````````````````````````````````````````````````````````");
+	if (u->open)
+		snprintf(tail, sizeof(tail), "[the rest cut: --markdown-max=none shows it]\n%.*s\n\n"
+			 "</details>\n", (int)fence, BACKTICKS);
+	else
+		snprintf(tail, sizeof(tail), "[%zu more lines cut: --markdown-max=none shows them]\n"
+			 "%.*s\n\n</details>\n", lines, (int)fence, BACKTICKS);
 	tlen = strlen(tail);
 	u->tail = xstrdup(tail);
 	u->cut = c;
@@ -208,35 +283,110 @@ static size_t keep_top(struct parse *p, const char *buf, size_t room)
 	return over + (c - u->start) + tlen;
 }
 
-size_t md_fit(FILE *out, const char *buf, size_t len, size_t max)
+/* The Markdown being written: its first max bytes, and a scan of all of it. */
+struct md_fit {
+	FILE *f;
+	char *buf;
+	size_t len, cap, max;
+	int truncated;		/* bytes past max were written (and not kept) */
+	struct scan all;
+	char head[SCAN_HEAD];	/* the first bytes of the line being written */
+	size_t linelen;
+};
+
+static ssize_t fit_write(void *cookie, const char *data, size_t n)
+{
+	struct md_fit *m = cookie;
+	size_t keep = m->len < m->max ? m->max - m->len : 0, rest = n;
+
+	if (keep > n)
+		keep = n;
+	if (keep) {
+		if (m->len + keep > m->cap) {
+			m->cap = m->cap ? 2 * m->cap : 65536;
+			if (m->cap < m->len + keep)
+				m->cap = m->len + keep;
+			m->buf = xrealloc(m->buf, m->cap);
+		}
+		memcpy(m->buf + m->len, data, keep);
+		m->len += keep;
+	}
+	m->truncated |= keep < n;
+	/* every line scanned by its first bytes, to count what goes */
+	while (rest) {
+		const char *nl = memchr(data, '\n', rest);
+		size_t seg = nl ? (size_t)(nl - data) : rest;
+		if (m->linelen < SCAN_HEAD)
+			memcpy(m->head + m->linelen, data,
+			       seg < SCAN_HEAD - m->linelen ? seg : SCAN_HEAD - m->linelen);
+		m->linelen += seg;
+		if (!nl)
+			break;
+		scan_line(&m->all, m->head, m->linelen);
+		m->linelen = 0;
+		data = nl + 1;
+		rest -= seg + 1;
+	}
+	return (ssize_t)n;
+}
+
+FILE *md_fit_open(struct md_fit **fit, size_t max)
+{
+	static const cookie_io_functions_t io = { NULL, fit_write, NULL, NULL };
+	struct md_fit *m = xcalloc(1, sizeof(*m));
+
+	m->max = max;
+	m->f = fopencookie(m, "w", io);
+	if (!m->f)
+		xalloc_die();
+	*fit = m;
+	return m->f;
+}
+
+/* Write what fits of m to out, then the note; returns the bytes written. */
+static size_t cut(struct md_fit *m, FILE *out)
 {
 	/* room for the paragraph that says what was cut (at most some 260 bytes) */
 	const size_t note_max = 300;
 	struct parse p;
 	struct range *r;
-	size_t total = len, nblocks = 0, nrows = 0, blocks = 0, rows = 0, nr = 0, i, at, wrote = 0;
-	size_t budget = max > note_max ? max - note_max : 0, freed;
+	size_t nblocks, nrows, kblocks = 0, krows = 0, nr = 0, i, at, wrote = 0, freed;
+	size_t budget = m->max > note_max ? m->max - note_max : 0, len, total;
+	const char *buf = m->buf;
 	char num[32], *text = NULL;
 	size_t tlen = 0;
 	FILE *kept;
 	int top = 0;
 
-	if (!max || len <= max)
-		return fwrite(buf, 1, len, out);
-	parse(buf, len, &p);
+	total = len = parse(buf, m->len, &p);
+	/* a block whose end is past memory goes first (its start may come back, keep_top()) */
 	for (i = 0; i < p.nu; i++) {
-		blocks += !p.u[i].row;
-		rows += p.u[i].row;
+		struct unit *u = &p.u[i];
+		struct section *s = &p.s[u->section];
+		if (!u->open)
+			continue;
+		u->dropped = 1;
+		total -= u->end - u->start;
+		s->dropped_bytes += u->end - u->start;
+		if (!--s->kept_blocks && !s->rows && u->section) {
+			total -= s->end - s->start - s->dropped_bytes;
+			s->dropped = 1;
+		}
 	}
-	while (total > budget && (freed = drop_last(&p, 0, &nblocks)))
+	while (total > budget && (freed = drop_last(&p, 0)))
 		total -= freed;
-	while (total > budget && (freed = drop_last(&p, 1, &nrows)))
+	while (total > budget && (freed = drop_last(&p, 1)))
 		total -= freed;
-	if (total <= budget && nblocks && !nrows && (freed = keep_top(&p, buf, budget - total))) {
+	if (total <= budget && (freed = keep_top(&p, buf, budget - total))) {
 		total += freed;
-		nblocks--;
 		top = 1;
 	}
+	for (i = 0; i < p.nu; i++) {
+		kblocks += !p.u[i].row && !p.u[i].dropped && !p.s[p.u[i].section].dropped;
+		krows += p.u[i].row && !p.u[i].dropped && !p.s[p.u[i].section].dropped;
+	}
+	nblocks = m->all.blocks > kblocks ? m->all.blocks - kblocks : 0;
+	nrows = m->all.rows > krows ? m->all.rows - krows : 0;
 	r = xcalloc(p.nu + p.ns + 1, sizeof(*r));
 	for (i = 0; i < p.ns; i++)
 		if (p.s[i].dropped)
@@ -266,19 +416,19 @@ size_t md_fit(FILE *out, const char *buf, size_t len, size_t max)
 		tlen--;
 	wrote += fwrite(text, 1, tlen, out);
 	free(text);
-	numfmt_commify(max, num);
+	numfmt_commify(m->max, num);
 	/* bold, not a rule or emphasis: what a name could never make (tests/md-check.py) */
 	wrote += (size_t)fprintf(out, "\n**Cut to fit %s bytes** (a pull-request comment holds "
 				 "65,536 characters): left out ", num);
 	if (nblocks)
-		wrote += (size_t)fprintf(out, "the last %zu of %zu folded blocks%s", nblocks, blocks,
-					 top ? " (and the end of the one before them)" : "");
+		wrote += (size_t)fprintf(out, "the last %zu of %zu folded blocks%s", nblocks,
+					 m->all.blocks, top ? " (and the end of the one before them)" : "");
 	else if (top)
 		wrote += (size_t)fprintf(out, "the end of the last folded block");
 	if (nrows)
 		wrote += (size_t)fprintf(out, "%sthe last %zu of %zu rows of the table",
-					 nblocks ? " and " : "", nrows, rows);
-	if (!nblocks && !nrows)
+					 nblocks || top ? " and " : "", nrows, m->all.rows);
+	if (!nblocks && !nrows && !top)
 		wrote += (size_t)fprintf(out, "nothing that could go (fewer events with --show)");
 	wrote += (size_t)fprintf(out, ".  `--markdown-max=none` writes it all.\n");
 	free(r);
@@ -286,5 +436,21 @@ size_t md_fit(FILE *out, const char *buf, size_t len, size_t max)
 		free(p.u[i].tail);
 	free(p.u);
 	free(p.s);
+	return wrote;
+}
+
+size_t md_fit_close(struct md_fit *m, FILE *out)
+{
+	size_t wrote;
+
+	fclose(m->f);
+	if (m->linelen)
+		scan_line(&m->all, m->head, m->linelen);	/* a last line without a newline */
+	if (!m->truncated)
+		wrote = fwrite(m->buf, 1, m->len, out);
+	else
+		wrote = cut(m, out);
+	free(m->buf);
+	free(m);
 	return wrote;
 }

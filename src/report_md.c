@@ -679,25 +679,25 @@ static void top_table(const struct report *r, const struct fn *const *top, size_
 }
 
 /*
- * The renderer writes to a buffer, which md_fit() cuts to --markdown-max
- * (a pull-request comment) on its way to the output.
+ * The renderer writes to a stream that md_fit.c cuts to --markdown-max
+ * (a pull-request comment) on its way to the output; with none, to the
+ * output itself.
  */
-static void fit_begin(struct report *r, FILE **out, char **buf, size_t *len)
+static struct md_fit *fit_begin(struct report *r, FILE **out)
 {
-	FILE *mem = open_memstream(buf, len);
+	struct md_fit *fit = NULL;
 
-	if (!mem)
-		abort();
 	*out = r->out;
-	r->out = mem;
+	if (r->o->markdown_max)
+		r->out = md_fit_open(&fit, r->o->markdown_max);
+	return fit;
 }
 
-static void fit_end(struct report *r, FILE *out, char **buf, size_t *len)
+static void fit_end(struct report *r, struct md_fit *fit, FILE *out)
 {
-	fclose(r->out);	/* *buf and *len are final */
 	r->out = out;
-	md_fit(out, *buf, *len, r->o->markdown_max);
-	free(*buf);
+	if (fit)
+		md_fit_close(fit, out);
 }
 
 static void md_report(struct report *r, const struct gate_result *res, size_t nlimits);
@@ -705,12 +705,10 @@ static void md_report(struct report *r, const struct gate_result *res, size_t nl
 void report_md(struct report *r, const struct gate_result *res, size_t nlimits)
 {
 	FILE *out;
-	char *buf = NULL;
-	size_t len = 0;
+	struct md_fit *fit = fit_begin(r, &out);
 
-	fit_begin(r, &out, &buf, &len);
 	md_report(r, res, nlimits);
-	fit_end(r, out, &buf, &len);
+	fit_end(r, fit, out);
 }
 
 static void md_report(struct report *r, const struct gate_result *res, size_t nlimits)
@@ -1281,12 +1279,10 @@ void report_md_diff(struct report *r, const struct diff *d, const struct diff *l
 		    size_t nlimits)
 {
 	FILE *out;
-	char *buf = NULL;
-	size_t len = 0;
+	struct md_fit *fit = fit_begin(r, &out);
 
-	fit_begin(r, &out, &buf, &len);
 	md_diff(r, d, lines, old_name, new_name, res, nlimits);
-	fit_end(r, out, &buf, &len);
+	fit_end(r, fit, out);
 }
 
 static void md_diff(struct report *r, const struct diff *d, const struct diff *lines,

@@ -39,14 +39,22 @@ def frame_name(name, callgrind):
 
 def read_profile(path, event):
     # a --separate-threads base name stands for its files P-01, P-02, ...
-    # (and itself unless empty), as annogrind(1) reads it
+    # (and itself unless empty), and the base name of a run in dumps for
+    # its dumps P.1, P.2, ... (each with its threads P.1-01, ...) before
+    # them, as annogrind(1) reads it
     import glob
     import os
     threads = sorted((p for p in glob.glob(glob.escape(path) + '-*')
                       if re.fullmatch(r'-[0-9]+', p[len(path):])),
                      key=lambda p: int(p[len(path) + 1:]))
-    if threads:
-        parts = ([path] if os.path.getsize(path) else []) + threads
+    dumps = []
+    for p in glob.glob(glob.escape(path) + '.*'):
+        m = re.fullmatch(r'\.([0-9]+)(?:-([0-9]+))?', p[len(path):])
+        if m:
+            dumps.append((int(m.group(1)), int(m.group(2) or 0), p))
+    dumps = [p for _, _, p in sorted(dumps)]
+    if threads or dumps:
+        parts = dumps + ([path] if os.path.getsize(path) else []) + threads
         by_frame, pairs, totals = {}, set(), []
         for t in parts:
             b, p, tot = read_one(t, event)

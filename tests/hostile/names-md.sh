@@ -7,7 +7,7 @@
 # bytes per byte of profile and the work grows with the profile.
 about="--format=markdown (every row) of n functions with 50n-byte file and object names used by id"
 sizes="1000 2000"
-args="--format=markdown --top=100000 in.cg"
+args="--format=markdown --markdown-max=none --top=100000 in.cg"
 # the generator is shared by the names-* classes
 gen() {
 	awk -v n="$1" -v ev="Ir" -f "$top/tests/hostile/names.awk" >in.cg
