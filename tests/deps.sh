@@ -32,17 +32,18 @@ table() {
 	pkg zlib1g-dev build "make (zlib.h)" header zlib.h
 	pkg check test "05-unit, 40-sanitize (make unit)" header check.h
 	pkg pkg-config test "05-unit, 40-sanitize (make unit)" has_cmd pkg-config
-	pkg gcc test "46-diff-source, 12-readme" has_cmd gcc
-	pkg g++ test "12-readme (its C++ example)" has_cmd g++
+	pkg gcc test "46-diff-source, 46-parts, 12-readme" has_cmd gcc
+	pkg g++ test "12-readme (its C++ example), 46-diff-scale" has_cmd g++
 	pkg python3 test "the checkers of most suites" has_cmd python3
 	pkg python3-jsonschema test "40-ci-json, 42-diff-json" python3 -c 'import jsonschema'
 	pkg python3-yaml test "45-ci-baseline (doc/ci.md's jobs)" python3 -c 'import yaml'
-	pkg valgrind test "50-memcheck, 46-diff-source, 60-asm, 60-hostile, 43-diff-oracle-read, 45-ci-baseline, 12-readme" has_cmd valgrind
+	pkg valgrind test "50-memcheck, 46-diff-source, 46-diff-scale, 46-parts, 60-asm, 60-hostile, 43-diff-oracle-read, 45-ci-baseline, 12-readme" has_cmd valgrind
 	pkg binutils test "60-asm, 47-diff-asm (objdump, nm)" has_cmd objdump
 	pkg mandoc test "12-man" has_cmd mandoc
 	pkg zsh test "12-completion" has_cmd zsh
 	pkg cmark-gfm test "45-ci-baseline (Markdown)" has_cmd cmark-gfm
 	pkg graphviz test "41-diff-dot, 12-readme (dot)" has_cmd dot
+	pkg bsdutils test "45-wide (script, a terminal)" has_cmd script
 	pkg time test "60-hostile (/usr/bin/time)" test -x /usr/bin/time
 	pkg libxml2-utils test "45-flame (xmllint)" has_cmd xmllint
 	pkg nodejs test "48-html (node --check, the browser test)" has_cmd node

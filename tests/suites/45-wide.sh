@@ -8,19 +8,15 @@
 # table's cost columns stay within 60 columns; --show chooses as given;
 # a pipe or --output gets every event, callgrind_annotate's report byte
 # for byte; a comparison on the terminal is cut the same way (its
-# source lines have 3 cells per event: Ir alone).  Skipped without script.
+# source lines have 3 cells per event: Ir alone).  Skipped without script (Debian bsdutils).
 set -u
 top=$(pwd)
 bin=$top/annogrind
 name=wide
 pass=0 fail=0
+sh tests/deps.sh need $name bsdutils || exit 0
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-if ! command -v script >/dev/null 2>&1; then
-	echo "script (util-linux) is not installed"
-	echo "$name: 0 passed, 0 failed, 1 skipped"
-	exit 0
-fi
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 cd "$top/testdata/moved" || exit 2
 check() {	# check WHAT COMMAND...
 	what=$1

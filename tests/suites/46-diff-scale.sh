@@ -13,15 +13,9 @@ set -u
 top=$(pwd)
 bin=$top/annogrind
 name=diff-scale
-for t in g++ valgrind python3; do
-	if ! command -v $t >/dev/null 2>&1; then
-		echo "$t is not installed"
-		echo "$name: 0 passed, 0 failed, 1 skipped"
-		exit 0
-	fi
-done
+sh tests/deps.sh need $name g++ valgrind python3 || exit 0
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 cp "$top/testdata/demo/shapes.cpp" "$tmp/"
 (cd "$tmp" && g++ -g -O2 -o shapes shapes.cpp &&
 	valgrind --tool=callgrind --callgrind-out-file=cg.old ./shapes 2000 &&

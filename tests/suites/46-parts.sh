@@ -10,15 +10,9 @@ set -u
 top=$(pwd)
 bin=$top/annogrind
 name=parts
-for t in gcc valgrind python3; do
-	if ! command -v $t >/dev/null 2>&1; then
-		echo "$t is not installed"
-		echo "$name: 0 passed, 0 failed, 1 skipped"
-		exit 0
-	fi
-done
+sh tests/deps.sh need $name gcc valgrind python3 || exit 0
 tmp=$(mktemp -d) || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM
 (cd "$tmp" && gcc -g -O1 -pthread -o steps "$top/testdata/dumps/steps.c" &&
 	valgrind --tool=callgrind --dump-before=step --callgrind-out-file=cg.a ./steps 1000 &&
 	valgrind --tool=callgrind --dump-before=step --separate-threads=yes \
