@@ -1254,17 +1254,14 @@ static int cost_line(struct loader *ld, const char *s, const char *end)
 			r = parse_signed(&s, end, &c[n]);
 		else
 			r = load_parse_u64(&s, end, &c[n]);
-		if (r == LOAD_NUM_NONE && *start == '-' && !ld->cachegrind && start + 1 < end &&
-		    (unsigned)(start[1] - '0') < 10) {
-			/* not a difference to the line before: in Callgrind's format only
-			   positions are relative, and its counts are never negative */
-			while (s < end && !is_space(*s))
-				s++;
-			return ERR(ld, "negative count %s in a Callgrind profile (only positions may be relative)",
-				   diag_quote(start, (size_t)(s - start)));
-		}
-		if (r == LOAD_NUM_NONE && (*start == '*' || *start == '+') && !ld->cachegrind) {
-			/* speedscope's writer compresses costs like positions */
+		if (r == LOAD_NUM_NONE && (*start == '*' || *start == '+' || *start == '-') &&
+		    !ld->cachegrind) {
+			/*
+			 * speedscope's writer compresses costs like positions: '*',
+			 * '+N' and '-N' alike are read against the previous cost
+			 * line (a Callgrind count is never negative; a Cachegrind
+			 * file's '-N' is a signed count, read above)
+			 */
 			uint64_t v;
 			if (parse_pos(ld, &s, end, ld->prev_costs[n], &v, "count"))
 				return -1;

@@ -380,11 +380,17 @@ END_TEST
 
 START_TEST(run_negative_count)
 {
-	/* a Callgrind count is never negative: -1 on line 6 is an error, inside a run too */
+	/* a Callgrind count is never negative: -1 is relative (3 - 1), inside a run too,
+	   and -3 after it goes below zero on line 7 */
 	uint64_t t = 0;
-	ck_assert_int_ne(lean_as_whole("positions: line\nevents: Ir Dr\nfn=f\n1 1 2\n+1 5 3\n+1 1 -1\n"
+	ck_assert_int_eq(lean_as_whole("positions: line\nevents: Ir Dr\nfn=f\n1 1 2\n+1 5 3\n+1 1 -1\n"
 				       "+1 1 1\n", &t), 0);
-	ck_assert_msg(!strncmp(lean_diag, "annogrind: t.cg:6: negative count '-1'", 38), "%s", lean_diag);
+	ck_assert_uint_eq(t, 1 + 5 + 1 + 1);
+	ck_assert_ptr_nonnull(strstr(lean_diag, "t.cg:6: warning: relative count '-1'"));
+	ck_assert_int_ne(lean_as_whole("positions: line\nevents: Ir Dr\nfn=f\n1 1 2\n+1 5 3\n+1 1 -1\n"
+				       "+1 1 -3\n", &t), 0);
+	ck_assert_msg(strstr(lean_diag, "annogrind: t.cg:7: relative count '-3' goes below zero"),
+		      "%s", lean_diag);
 }
 END_TEST
 
