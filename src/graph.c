@@ -317,25 +317,43 @@ static void cc_zero(const struct profile *p, struct cc *c)
 	c->ndef = 0;
 }
 
-int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *incl)
+/*
+ * graph_exact_incl() with a scratch cost: self plus the calls out, which
+ * counts every activation once wherever it starts (a thread's first
+ * function has no call line in a profile without --separate-threads, and
+ * --cacheuse=yes leaves its events out of the calls' costs), or the calls
+ * in and the stacks it starts in other threads (roots.h) where they say
+ * more (call costs that disagree with the self costs).
+ */
+static int exact_incl(const struct profile *p, const struct fn *f, struct cc *incl,
+		      struct cc *tmp)
 {
 	const struct call *c;
 
-	if (fn_in(p, f)) {
-		for (c = fn_in(p, f); c; c = c->next_in)
-			if (add(p, incl, c->cc))
-				return -1;
-		/* and the stacks of other threads it starts (roots.h) */
-		if (p->root_cost && p->root_cost[f->id] && add(p, incl, p->root_cost[f->id]))
-			return -1;
-		return 0;
-	}
 	if (add(p, incl, f->self))
 		return -1;
 	for (c = fn_out(p, f); c; c = c->next_out)
 		if (add(p, incl, c->cc))
 			return -1;
+	if (!fn_in(p, f))
+		return 0;
+	cc_zero(p, tmp);
+	for (c = fn_in(p, f); c; c = c->next_in)
+		if (add(p, tmp, c->cc))
+			return -1;
+	if (p->root_cost && p->root_cost[f->id] && add(p, tmp, p->root_cost[f->id]))
+		return -1;
+	cc_max(p, incl, tmp);
 	return 0;
+}
+
+int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *incl)
+{
+	struct cc *tmp = xcalloc(1, profile_cc_size(p));
+	int rc = exact_incl(p, f, incl, tmp);
+
+	free(tmp);
+	return rc;
 }
 
 int graph_check_calls(const struct profile *p, const char *name)
@@ -551,7 +569,7 @@ static int fns_incl(struct profile *p, struct incl_work *w)
 		/* outer, or may nest but never does: no call into it runs in another */
 		if (p->exact_incl && p->exact_incl[i])
 			memcpy(incl, p->exact_incl[i], profile_cc_size(p));
-		else if (graph_exact_incl(p, f, incl))
+		else if (exact_incl(p, f, incl, w->tmp))
 			return -1;
 		f->incl_exact = 1;
 	}

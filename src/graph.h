@@ -18,8 +18,8 @@
  * every function of a profile not written by Callgrind.
  *  - A function that is outer, or that may nest but is not in a strongly
  *    connected component of more than one function and does not call
- *    itself, costs the sum of the calls made to it; when nobody calls it,
- *    its self cost plus the calls it makes.  Exact.
+ *    itself, costs its self cost plus the calls it makes, or per event
+ *    the sum of the calls made to it when that is more.  Exact.
  *  - Any other function costs, per event, the largest of these lower
  *    bounds: the calls made to it from outside its component; its self
  *    cost plus the calls it makes to functions outside its component; the
@@ -67,10 +67,11 @@ int graph_level_name(const char *name);
 void graph_outer(const struct profile *p, unsigned char *outer);
 
 /*
- * The inclusive cost of f added into incl, for a function no call of
- * which runs inside another (an outer one): the calls made to it (and
- * p->root_cost, the stacks it starts in other threads), or when there are
- * none its self cost plus the calls it makes.  -1 (after a
+ * The inclusive cost of f added into incl (zero), for a function no call
+ * of which runs inside another (an outer one): its self cost plus the
+ * calls it makes, wherever its activations start, or per event the calls
+ * made to it (and p->root_cost, the stacks it starts in other threads)
+ * when they say more.  Never below its self cost.  -1 (after a
  * diagnostic) on a 64-bit overflow.
  */
 int graph_exact_incl(const struct profile *p, const struct fn *f, struct cc *incl);

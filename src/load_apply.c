@@ -49,6 +49,7 @@ struct part_tot {
 	uint64_t *v;		/* nraw values */
 	size_t n;		/* numbers given */
 	int given;
+	uint64_t line;		/* where */
 };
 
 struct loader {
@@ -98,7 +99,6 @@ struct loader {
 	size_t costs_n;		/* costs[i] is 0 from here on: a line clears only
 				 * what the one before it wrote, not every event */
 	struct part_tot summary, totals;
-	uint64_t summary_line;	/* of the summary: line of the current part */
 	int warned_summary;
 	uint64_t *self_sum;	/* sum of self costs of the current part */
 	uint32_t part_ndef;
@@ -369,8 +369,28 @@ static const char *count_range(const struct loader *ld)
 }
 
 /*
+ * A Callgrind part's summary: or totals: line t says less for event i than
+ * its cost lines sum to (callgrind --cacheuse=yes counts some events after
+ * it wrote the line): the first time, a warning.
+ */
+static void total_below(struct loader *ld, const struct part_tot *t, size_t i)
+{
+	char a[32], b[32];
+
+	if (ld->warned_summary)
+		return;
+	numfmt_commify(t->v[i], a);
+	numfmt_commify(ld->self_sum[i], b);
+	diag(DIAG_WARNING, ld->name, t->line,
+	     "'%s:' line is below the cost lines: %s for event %s, whose cost lines sum to %s; "
+	     "the sum is the total", t == &ld->summary ? "summary" : "totals", a, ev_name(ld, i), b);
+	ld->warned_summary = 1;
+}
+
+/*
  * The total of a part: its summary: line, else its totals: line, else the
- * sum of its self costs.  Columns a short summary: leaves out come from the
+ * sum of its self costs; a Callgrind part's line that says less than the
+ * sum of its cost lines, the sum.  Columns a short summary: leaves out come from the
  * next source.  Then add it to the program total, which is "(calculated)"
  * only when no column of any part came from a summary: or totals: line.
  */
@@ -410,7 +430,7 @@ static int part_finish(struct loader *ld)
 				continue;
 			numfmt_commify_as(ld->summary.v[i], p->signed_counts, a);
 			numfmt_commify_as(ld->self_sum[i], p->signed_counts, b);
-			diag(DIAG_WARNING, ld->name, ld->summary_line,
+			diag(DIAG_WARNING, ld->name, ld->summary.line,
 			     "'summary:' line disagrees with the cost lines: %s for event %s, "
 			     "whose cost lines sum to %s; percentages are of the summary",
 			     a, ev_name(ld, i), b);
@@ -419,20 +439,25 @@ static int part_finish(struct loader *ld)
 		}
 	}
 	for (i = 0; i < lim; i++) {
+		const struct part_tot *from = NULL;
 		uint64_t v;
 		if (sum_ok && i < ld->summary.n) {
-			v = ld->summary.v[i];
+			from = &ld->summary;
 			ndef = (uint32_t)ld->summary.n;
 			calculated = 0;
 		} else if (tot_ok && i < ld->totals.n) {
-			v = ld->totals.v[i];
+			from = &ld->totals;
 			if (ndef < ld->totals.n)
 				ndef = (uint32_t)ld->totals.n;
 			calculated = 0;
-		} else {
+		} else if (ndef < ld->part_ndef) {
+			ndef = ld->part_ndef;
+		}
+		v = from ? from->v[i] : ld->self_sum[i];
+		if (from && !ld->cachegrind && v < ld->self_sum[i]) {
+			/* a total below its cost lines would cut inclusive costs below self costs */
+			total_below(ld, from, i);
 			v = ld->self_sum[i];
-			if (ndef < ld->part_ndef)
-				ndef = ld->part_ndef;
 		}
 		if (p->signed_counts ? sadd(&p->total->v[i], v)
 				     : __builtin_add_overflow(p->total->v[i], v, &p->total->v[i]))
@@ -545,8 +570,7 @@ static int parse_numbers(struct loader *ld, const char *s, const char *end,
 	}
 	t->n = n;
 	t->given = 1;
-	if (t == &ld->summary)
-		ld->summary_line = ld->lineno;
+	t->line = ld->lineno;
 	return 0;
 }
 

@@ -129,6 +129,21 @@ void view_copy_root_cost(struct profile *dst, const struct profile *src, struct 
 }
 
 /* A cost of 0 or more rounded to the nearest count (no libm). */
+void view_keep_exact_incl(struct profile *dst, const struct profile *src, struct fn *const *map,
+			  const unsigned char *only)
+{
+	size_t i;
+
+	dst->exact_incl = xcalloc(dst->nfns + 1, sizeof(*dst->exact_incl));
+	for (i = 0; i < src->nfns && src->incl; i++) {
+		const struct fn *f = src->fns[i];
+		if ((only && !only[i]) || !map[i] || !f->incl_exact)
+			continue;
+		dst->exact_incl[map[i]->id] = profile_cc_new(dst);
+		memcpy(dst->exact_incl[map[i]->id], fn_incl(src, f), profile_cc_size(dst));
+	}
+}
+
 static uint64_t round_u64(double r)
 {
 	double x = r + 0.5;
@@ -411,16 +426,8 @@ int view_copy(struct profile *dst, const struct profile *src, const struct ugrap
 		view_copy_root_cost(dst, src, map, k);
 		free(k);
 	}
-	if (focus) {
-		dst->exact_incl = xcalloc(dst->nfns + 1, sizeof(*dst->exact_incl));
-		for (i = 0; i < src->nfns; i++) {
-			const struct fn *f = src->fns[i];
-			if (!match[i] || !map[i] || !f->incl_exact || !src->incl)
-				continue;
-			dst->exact_incl[map[i]->id] = profile_cc_new(dst);
-			memcpy(dst->exact_incl[map[i]->id], fn_incl(src, f), profile_cc_size(dst));
-		}
-	}
+	if (focus)
+		view_keep_exact_incl(dst, src, map, match);
 	dst->sites_whole = 1;
 	if (view_copy_lines(dst, src, map) || view_sum_total(dst))
 		goto out;

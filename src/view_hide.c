@@ -375,6 +375,13 @@ int view_hide(struct profile *dst, const struct profile *src, const unsigned cha
 		d->cc->ndef = (uint32_t)ne;
 	}
 	view_copy_root_cost(dst, src, map, NULL);
+	/*
+	 * Hiding takes frames off the stacks, never time: every function left
+	 * is on the stack as long as in src.  Its calls and self cost, split
+	 * in proportion, may say more (a match whose activations do not all
+	 * start with a call line: ld.so's resolver, entered by a jump).
+	 */
+	view_keep_exact_incl(dst, src, map, NULL);
 	dst->sites_whole = 1;
 	if (view_copy_lines(dst, src, map) || view_sum_total(dst))
 		goto out;

@@ -45,6 +45,13 @@ int view_copy_lines(struct profile *dst, const struct profile *src, struct fn *c
  */
 void view_copy_root_cost(struct profile *dst, const struct profile *src, struct fn *const *map,
 			 const double *k);
+/*
+ * dst's copy of each function of src with an exact inclusive cost (those
+ * of only, when not NULL) keeps it (profile.exact_incl): what the view
+ * leaves of its stack is exactly that.
+ */
+void view_keep_exact_incl(struct profile *dst, const struct profile *src, struct fn *const *map,
+			  const unsigned char *only);
 /* Set dst's total to the sum of its self costs: the view's own program total. */
 int view_sum_total(struct profile *dst);
 

@@ -16,8 +16,9 @@ import os
 import sys
 
 
-def callsums(path):
-    """{name: [cost, calls, calls_itself, objects]}"""
+def callsums(path, own=None):
+    """{name: [cost, calls, calls_itself, objects]}; own, a dict, gets
+    {name: [self cost, cost of the calls it makes]} (the first event)."""
     pwd = os.getcwd() + "/"
     names = {"fl": {}, "fn": {}, "ob": {}}
     npos, cur_file, cur_fn, cur_ob, cfile, callee, count = 1, None, None, "", None, None, 0
@@ -30,29 +31,39 @@ def callsums(path):
             if pending and (line[:1].isdigit() or line[:1] in "+-*"):
                 tok = line.split()
                 s = sums.setdefault(callee, [0, 0, False, set()])
-                s[0] += int(tok[npos], 0) if len(tok) > npos else 0
+                cost = int(tok[npos], 0) if len(tok) > npos else 0
+                s[0] += cost
                 s[1] += count
                 s[2] |= callee == "%s:%s" % (cur_file, cur_fn)
+                if own is not None:
+                    own.setdefault("%s:%s" % (cur_file, cur_fn), [0, 0])[1] += cost
                 pending = False
+                continue
+            if own is not None and cur_fn is not None and (line[:1].isdigit() or line[:1] in "+-*"):
+                tok = line.split()
+                own.setdefault("%s:%s" % (cur_file, cur_fn), [0, 0])[0] += \
+                    int(tok[npos], 0) if len(tok) > npos else 0
                 continue
             key, eq, val = line.partition("=")
             if line.startswith("positions:"):
                 npos = len(line.split()[1:])
             if not eq or key not in ("fl", "fi", "fe", "cfi", "cfl", "fn", "cfn", "ob",
-                                     "cob", "calls"):
+                                     "cob", "calls", "jfi", "jfn"):
                 continue
             if key == "calls":
                 count, pending = int(val.split()[0]), True
                 continue
-            table = names["fn" if key in ("fn", "cfn") else "ob" if key in ("ob", "cob") else "fl"]
-            if val.startswith("("):
+            table = names["fn" if key in ("fn", "cfn", "jfn") else "ob" if key in ("ob", "cob") else "fl"]
+            if val.startswith("(") and val[1:].partition(")")[0].isdigit():
                 num, _, rest = val[1:].partition(")")
                 if rest.strip():
                     table[num] = rest.strip()
                 val = table[num]
             if key in ("fl", "fi", "fe", "cfi", "cfl") and val.startswith(pwd):
                 val = val[len(pwd):]
-            if key in ("ob", "cob"):
+            if key in ("jfi", "jfn"):
+                pass    # (only names a jump's target)
+            elif key in ("ob", "cob"):
                 cur_ob = val if key == "ob" else cur_ob
             elif key in ("fl", "fi", "fe"):
                 cur_file, cfile = val, None
