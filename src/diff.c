@@ -381,27 +381,42 @@ static const char *file_as(const struct diff *d, const char *name)
 	return e ? e->as : name;
 }
 
-/* file is file_as()'s, name fnname_add()'s: the key is their addresses. */
-static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char *name)
+/*
+ * The object in the key of a function named name in obj (fn_key_obj()):
+ * its file name, the folder left out, so that two builds of a program
+ * made in two folders pair their functions at one address.
+ */
+static const char *obj_key(const char *name, const char *obj)
+{
+	const char *k = fn_obj_base(name, obj);
+
+	return k ? k : fn_key_obj(name, obj);
+}
+
+/* file is file_as()'s, name and kobj fnname_add()'s: the key is their addresses. */
+static struct diff_fn *diff_fn_get(struct diff *d, const char *file, const char *name,
+				   const char *kobj)
 {
 	struct diff_fn k, *f;
 
 	memset(&k, 0, sizeof(k));
 	k.file = file;
 	k.name = name;
-	HASH_FIND(hh, d->fn_hash, &k.file, 2 * sizeof(const char *), f);
+	k.kobj = kobj;
+	HASH_FIND(hh, d->fn_hash, &k.file, 3 * sizeof(const char *), f);
 	if (f)
 		return f;
 	f = arena_alloc(&d->arena, sizeof(*f));
 	memset(f, 0, sizeof(*f));
 	f->file = file;
 	f->name = name;
+	f->kobj = kobj;
 	f->self[0] = cc_new(d);
 	f->self[1] = cc_new(d);
 	f->incl[0] = cc_new(d);
 	f->incl[1] = cc_new(d);
 	f->id = (uint32_t)d->nfns;
-	HASH_ADD(hh, d->fn_hash, file, 2 * sizeof(const char *), f);
+	HASH_ADD(hh, d->fn_hash, file, 3 * sizeof(const char *), f);
 	d->fns = room(d->fns, d->nfns, sizeof(*d->fns));
 	d->fns[d->nfns++] = f;
 	return f;
@@ -412,18 +427,21 @@ const char *diff_file_name(const struct diff *d, const char *file)
 	return file_as(d, file);
 }
 
-const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name)
+const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name,
+				const char *obj)
 {
 	const struct diff_fname *e = fname_of(d, file);
+	const char *kobj = obj ? obj_key(name, obj) : NULL;
 	struct diff_fn k, *f;
 
 	/* file is a name as this diff gives it (diff_file_name()), not the profile's */
 	memset(&k, 0, sizeof(k));
 	k.file = e ? e->name : NULL;
 	k.name = fnname_of(d, name);
-	if (!k.file || !k.name)
+	k.kobj = kobj ? fnname_of(d, kobj) : NULL;
+	if (!k.file || !k.name || (kobj && !k.kobj))
 		return NULL;
-	HASH_FIND(hh, d->fn_hash, &k.file, 2 * sizeof(const char *), f);
+	HASH_FIND(hh, d->fn_hash, &k.file, 3 * sizeof(const char *), f);
 	return f;
 }
 
@@ -450,13 +468,19 @@ int diff_fn_name_cmp(const struct diff_fn *a, const struct diff_fn *b)
 	struct joined y = { (const unsigned char *)b->file, b->name };
 	int ca, cb;
 
-	if (a->file == b->file)	/* one address per text: the names decide */
-		return strcmp(a->name, b->name);
-	do {
-		ca = joined_next(&x);
-		cb = joined_next(&y);
-	} while (ca == cb && ca);
-	return ca - cb;
+	if (a->file == b->file) {	/* one address per text: the names decide */
+		ca = strcmp(a->name, b->name);
+	} else {
+		do {
+			ca = joined_next(&x);
+			cb = joined_next(&y);
+		} while (ca == cb && ca);
+		ca -= cb;
+	}
+	/* one address in two objects: by object */
+	if (!ca && a->kobj != b->kobj)
+		ca = strcmp(a->kobj ? a->kobj : "", b->kobj ? b->kobj : "");
+	return ca;
 }
 
 static struct diff_call *diff_call_get(struct diff *d, struct diff_fn *caller,
@@ -572,7 +596,10 @@ static void add_side(struct diff *d, int s)
 
 	for (i = 0; i < p->nfns; i++) {
 		const struct fn *f = p->fns[i];
-		struct diff_fn *g = diff_fn_get(d, file_as(d, f->k.file->name), fnname_add(d, f->k.name));
+		const char *kobj = obj_key(f->k.name, f->obj);
+		/* (an object's text by the table of names' texts: one address per text) */
+		struct diff_fn *g = diff_fn_get(d, file_as(d, f->k.file->name), fnname_add(d, f->k.name),
+						kobj ? fnname_add(d, kobj) : NULL);
 		map[i] = g;
 		if (!g->fn[s])
 			g->fn[s] = f;

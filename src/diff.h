@@ -12,7 +12,8 @@
 /*
  * diff_build() pairs the functions of OLD and NEW (both loaded and through
  * graph_inclusive(); renamed first with modname_profile() when names must
- * be normalised) by "file:function".  A file only one side names whose
+ * be normalised) by "file:function", and their object's file name where
+ * the name is an address (fn_key_obj()).  A file only one side names whose
  * name ends, after a '/', with the name of a file only the other side
  * names (/home/ci/work/shapes.cpp and shapes.cpp: profiles made or read in
  * different folders) is that file, when neither has another such partner;
@@ -29,8 +30,13 @@ enum { DIFF_OLD = 0, DIFF_NEW = 1 };
 #define DIFF_NO_EVENT ((size_t)-1)
 
 struct diff_fn {
-	/* the key: normalised, one address per text (a profile's, as long as it lives) */
-	const char *file, *name;
+	/*
+	 * the key: normalised, one address per text (a profile's, as long as
+	 * it lives); kobj, the file name of the object of a name that is an
+	 * address (fn_key_obj(); its folder left out, as two builds of a
+	 * program in two folders pair), else NULL
+	 */
+	const char *file, *name, *kobj;
 	const char *obj;		/* of the new side when it has one, else the old */
 	unsigned in[2];			/* present in old / new (costs given, or called) */
 	unsigned named:1;		/* an fn= line named it: reports show its object */
@@ -130,8 +136,9 @@ static inline int diff_has_event(const struct diff *d, size_t ev)
 int diff_events_differ(const struct diff *d, int hint, char *err, size_t errlen);
 /* The name the diff gives a file of either profile (paired across folders). */
 const char *diff_file_name(const struct diff *d, const char *file);
-/* The diff's function "file:name", or NULL. */
-const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name);
+/* The diff's function "file:name" (of object obj, for an address), or NULL. */
+const struct diff_fn *diff_find(const struct diff *d, const char *file, const char *name,
+				const char *obj);
 void diff_release(struct diff *d);
 /*
  * The normalised comparison (--scale=total): every cost of NEW in d (of
@@ -143,7 +150,7 @@ void diff_release(struct diff *d);
 void diff_scale(struct diff *d);
 /* v, a cost of NEW's event e (one d has not scaled: machine code), scaled as diff_scale() does. */
 uint64_t diff_scaled(const struct diff *d, size_t e, uint64_t v);
-/* strcmp() of "file:name" of a and b, without writing it out. */
+/* strcmp() of "file:name" of a and b, without writing it out, then of their kobj. */
 int diff_fn_name_cmp(const struct diff_fn *a, const struct diff_fn *b);
 
 /*

@@ -170,6 +170,16 @@ static int name_byte(const struct fn *f, const char **s, int *stage)
 	}
 }
 
+/* Two functions of one "file:function": by object (address names, fn_key_obj()), then creation. */
+static int same_name_cmp(const struct fn *a, const struct fn *b)
+{
+	int c = a->obj == b->obj ? 0 : strcmp(a->obj, b->obj);
+
+	if (c)
+		return c < 0 ? -1 : 1;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
 int graph_fn_cmp(const struct fn *a, const struct fn *b)
 {
 	const char *sa = a->k.file->name, *sb = b->k.file->name;
@@ -182,7 +192,7 @@ int graph_fn_cmp(const struct fn *a, const struct fn *b)
 		int c = strcmp(a->k.name, b->k.name);
 		if (c)
 			return c < 0 ? -1 : 1;
-		return a->id < b->id ? -1 : a->id > b->id;
+		return same_name_cmp(a, b);
 	}
 	/* skip the common start of the file names at full speed */
 	while (*sa && *sa == *sb)
@@ -197,7 +207,7 @@ int graph_fn_cmp(const struct fn *a, const struct fn *b)
 			break;
 	}
 	/* the same text from two keys ("a:b" + "c", "a" + "b:c") */
-	return a->id < b->id ? -1 : a->id > b->id;
+	return same_name_cmp(a, b);
 }
 
 static int cycle_cmp(const void *a, const void *b)

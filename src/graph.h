@@ -49,8 +49,9 @@ int graph_inclusive(struct profile *p, const char *name);
 
 /*
  * The order of names that breaks ties everywhere: "file:function" compared
- * byte by byte (as callgrind_annotate orders its function table), then the
- * order of creation for two keys that spell the same text.
+ * byte by byte (as callgrind_annotate orders its function table), then for
+ * two keys that spell the same text their objects (an address name in two
+ * objects), then the order of creation.
  */
 int graph_fn_cmp(const struct fn *a, const struct fn *b);
 

@@ -109,7 +109,7 @@ struct loader {
 	   inlined code switches among a few of them */
 	struct fn_cache {
 		const struct file *file;
-		const char *name;
+		const char *name, *kobj;	/* kobj: fn_key_obj() */
 		struct fn *fn;
 	} fncache[FN_CACHE];
 
@@ -832,16 +832,18 @@ static int wrapped_any(const uint64_t *dst, const uint64_t *c, size_t n)
 	return 0;
 }
 
-/* profile_fn() through the loader's cache (objects are not in the key) */
+/* profile_fn() through the loader's cache (objects are in the key of address names only) */
 static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, const char *name)
 {
 	uintptr_t h = ((uintptr_t)file >> 4) * 31 + ((uintptr_t)name >> 3);
 	struct fn_cache *e = &ld->fncache[(h ^ h >> 10) & (FN_CACHE - 1)];
+	const char *kobj = fn_key_obj(name, obj);
 
-	if (e->file != file || e->name != name) {
+	if (e->file != file || e->name != name || e->kobj != kobj) {
 		e->fn = profile_fn(ld->p, obj, file, name);
 		e->file = file;
 		e->name = name;
+		e->kobj = kobj;
 	}
 	return e->fn;
 }

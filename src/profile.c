@@ -167,6 +167,23 @@ static inline uint64_t hash_ptrs(const void *a, const void *b, uint64_t c)
 	return hash_words((uint64_t)(uintptr_t)a, (uint64_t)(uintptr_t)b, c);
 }
 
+/* The hash of a function's key: its file, name and object when that is part of it. */
+static inline uint64_t hash_fn(const struct file *file, const char *name, const char *kobj)
+{
+	return hash_ptrs(file, name, kobj ? (uint64_t)(uintptr_t)kobj : 1);
+}
+
+int fn_name_is_addr(const char *name)
+{
+	const char *s = name + 2;
+
+	if (name[0] != '0' || name[1] != 'x')
+		return 0;
+	while ((*s >= '0' && *s <= '9') || ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'f'))
+		s++;
+	return s > name + 2 && (!*s || *s == '\'');
+}
+
 /* t with ncap slots (a power of 2, more than it has), its items placed again. */
 static void ptab_resize(struct ptab *t, size_t *mem, size_t ncap)
 {
@@ -245,7 +262,7 @@ static void ftab_resize(struct profile *p, size_t ncap)
 		if (!s)
 			continue;
 		f = p->fns[(uint32_t)s - 1];
-		j = (size_t)hash_ptrs(f->k.file, f->k.name, 1) & (ncap - 1);
+		j = (size_t)hash_fn(f->k.file, f->k.name, fn_key_obj(f->k.name, f->obj)) & (ncap - 1);
 		while (ns[j])
 			j = (j + 1) & (ncap - 1);
 		ns[j] = s;
@@ -362,7 +379,8 @@ static struct fn *fn_add(struct profile *p, const char *obj, struct file *file, 
 struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 		      const char *name)
 {
-	uint64_t h = hash_ptrs(file, name, 1), tag = h >> 32 << 32, *slot;
+	const char *kobj = fn_key_obj(name, obj);
+	uint64_t h = hash_fn(file, name, kobj), tag = h >> 32 << 32, *slot;
 	struct ftab *t = &p->fn_tab;
 	size_t m, i;
 	struct fn *f;
@@ -377,7 +395,7 @@ struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 			break;
 		if ((*slot & ~(uint64_t)UINT32_MAX) == tag) {
 			f = p->fns[(uint32_t)*slot - 1];
-			if (f->k.file == file && f->k.name == name)
+			if (f->k.file == file && f->k.name == name && (!kobj || f->obj == kobj))
 				return f;
 		}
 	}

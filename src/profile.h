@@ -75,7 +75,11 @@ struct file {
  * A function is its file and name, as callgrind_annotate names it in
  * reports ("file:function"); the object is an attribute (the one of its
  * last fn= line), so a function compiled into two objects under the same
- * file and name (ld.so's and libc's fstatat) is one function.
+ * file and name (ld.so's and libc's fstatat) is one function.  But a name
+ * that is an address (fn_name_is_addr(): a stripped object's function
+ * with no symbol, "???:0x000000000000db70") is not unique to a function:
+ * such a function's object is part of its key (fn_key_obj()), so two
+ * objects' functions at one offset stay two.
  */
 struct fn_key {
 	struct file *file;
@@ -107,6 +111,36 @@ struct fn {
 };
 
 #define FN_MAX_CYCLES ((1u << 26) - 1)
+
+/*
+ * Is name an address, "0x" and hexadecimal digits (Callgrind's name for a
+ * function of a stripped object), with any recursion level or caller
+ * context after a '\'' ("0x...db70'2", "0x...db70'main")?
+ */
+int fn_name_is_addr(const char *name);
+
+/* The object that is part of the key of a function named name in obj: obj or NULL. */
+static inline const char *fn_key_obj(const char *name, const char *obj)
+{
+	return name[0] == '0' && fn_name_is_addr(name) ? obj : NULL;
+}
+
+/*
+ * What short names say after an address (fn_key_obj()) to tell two
+ * objects' functions apart: the object's file name, its folder left out;
+ * NULL for any other name, or no object.
+ */
+static inline const char *fn_obj_base(const char *name, const char *obj)
+{
+	const char *k = fn_key_obj(name, obj), *s;
+
+	if (!k || !*k)
+		return NULL;
+	for (s = k; *s; s++)
+		if (*s == '/')
+			k = s + 1;
+	return k;
+}
 
 /* All calls from one function to another, summed. */
 struct call_key {
@@ -352,6 +386,10 @@ struct ptrmap;
 const char *profile_intern_from(struct profile *p, struct ptrmap *copied, const char *s);
 
 struct file *profile_file(struct profile *p, const char *name);
+/*
+ * The function of file and name, created with object obj when missing;
+ * obj is part of the key when the name is an address (fn_key_obj()).
+ */
 struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 		      const char *name);
 struct call *profile_call(struct profile *p, struct fn *caller, struct fn *callee);

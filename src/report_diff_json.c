@@ -72,7 +72,7 @@ static void jwhole(struct outbuf *out, const struct diff *d, const struct diff_f
 		outbuf_puts(out, "}, \"whole\": null");
 		return;
 	}
-	w = diff_find(d->whole_diff, f->file, f->name);
+	w = diff_find(d->whole_diff, f->file, f->name, f->obj);
 	outbuf_puts(out, "null, \"whole\": ");
 	if (!w) {
 		outbuf_puts(out, "null");

@@ -183,6 +183,14 @@ static void put_node(const struct report *r, const struct fn *f, uint64_t total,
 	shortn = shortname_path(f->k.file->name, NAME_MAX_CHARS);
 	put_escaped(out, shortn);
 	free(shortn);
+	if (fn_obj_base(f->k.name, f->obj)) {
+		/* an address: of which object */
+		shortn = shortname_path(fn_obj_base(f->k.name, f->obj), NAME_MAX_CHARS);
+		fputs(" [", out);
+		put_escaped(out, shortn);
+		putc(']', out);
+		free(shortn);
+	}
 	fputs("\\n", out);
 	put_name(out, ev);
 	fputs(" incl: ", out);

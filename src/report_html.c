@@ -340,7 +340,8 @@ static const void **row_pieces(const struct html *h, size_t k, size_t *n)
 		if (!w || !f || whole_npieces(w, f->id) < 2)
 			continue;
 		for (i = w->first[f->id]; i < w->first[f->id + 1]; i++) {
-			const struct diff_fn *x = diff_find(h->d, w->piece[i]->k.file->name, w->piece[i]->k.name);
+			const struct diff_fn *x = diff_find(h->d, w->piece[i]->k.file->name,
+							    w->piece[i]->k.name, w->piece[i]->obj);
 			size_t j;
 			for (j = 0; x && j < *n; j++)
 				if (v[j] == x)
@@ -913,7 +914,7 @@ static const void *row_own(const struct html *h, size_t k)
 	}
 	if (h->dw == h->d)
 		return row_dfn(h, k);
-	return diff_find(h->d, row_file(h, k), row_name(h, k));
+	return diff_find(h->d, row_file(h, k), row_name(h, k), row_dfn(h, k)->obj);
 }
 
 static void pick_sources(struct html *h)

@@ -106,19 +106,24 @@ static void md_code(FILE *out, const char *s, int table)
 }
 
 /* "file:function" as a code span; each name cut as report_name() cuts it. */
-static void md_fn(FILE *out, const char *file, const char *name, int table)
+static void md_fn(FILE *out, const char *file, const char *name, const char *obj, int table)
 {
+	const char *base = fn_obj_base(name, obj);
 	char *f = report_name_dup(file), *n = report_name_dup(name);
-	size_t fl = strlen(f), nl = strlen(n);
-	char *full = xmalloc(fl + nl + 2);
+	char *o = base ? report_name_dup(base) : NULL;
+	size_t fl = strlen(f), nl = strlen(n), ol = o ? strlen(o) + 3 : 0;
+	char *full = xmalloc(fl + nl + ol + 2);
 
 	memcpy(full, f, fl);
 	full[fl] = ':';
 	memcpy(full + fl + 1, n, nl + 1);
+	if (o)	/* an address: of which object */
+		snprintf(full + fl + 1 + nl, ol + 1, " [%s]", o);
 	md_code(out, full, table);
 	free(full);
 	free(f);
 	free(n);
+	free(o);
 }
 
 /* Text: every ASCII punctuation character backslash-escaped (CommonMark allows it for all of them). */
@@ -251,7 +256,7 @@ static void breach(FILE *out, const struct gate_breach *b)
 			fputs("picks no function of either profile\n", out);
 		} else {
 			fputs("picks no function of the new profile (in the old one: ", out);
-			md_fn(out, b->file, b->name, 0);
+			md_fn(out, b->file, b->name, NULL, 0);
 			if (b->ngone > 1)
 				fprintf(out, " and %zu more", b->ngone - 1);
 			fputs(")\n", out);
@@ -259,7 +264,7 @@ static void breach(FILE *out, const struct gate_breach *b)
 		return;
 	}
 	if (b->name) {
-		md_fn(out, b->file, b->name, 0);
+		md_fn(out, b->file, b->name, NULL, 0);
 		if (b->npieces > 1)
 			fprintf(out, " (+%zu inlined)", b->npieces - 1);
 		fprintf(out, " %s ", g->kind == GATE_SELF ? "self" : "inclusive");
@@ -335,17 +340,20 @@ static char *tree_cells(struct tree *t)
 }
 
 /* "file:function (1x)" or "... (1x -> 2x)", made visible; names cut as in md_fn(). */
-static char *label(const char *file, const char *name, const char *extra)
+static char *label(const char *file, const char *name, const char *obj, const char *extra)
 {
+	const char *base = fn_obj_base(name, obj);
 	char *f = report_name_dup(file), *fn = report_name_dup(name);
-	size_t n = strlen(f) + strlen(fn) + strlen(extra) + 2;
+	char *o = report_name_dup(base ? base : "");
+	size_t n = strlen(f) + strlen(fn) + strlen(o) + strlen(extra) + 5;
 	char *s = xmalloc(n), *v;
 
-	snprintf(s, n, "%s:%s%s", f, fn, extra);
+	snprintf(s, n, "%s:%s%s%s%s%s", f, fn, base ? " [" : "", o, base ? "]" : "", extra);
 	v = visible(s, 0);
 	free(s);
 	free(f);
 	free(fn);
+	free(o);
 	return v;
 }
 
@@ -482,7 +490,7 @@ static void tree_calls(struct tree *t, const struct report *r, const struct fn *
 		l->cells = tree_cells(t);
 		cost_cells(r, call_cost(v[i]), l->cells);
 		l->mark = callers ? "< " : ">   ";
-		l->label = label(o->k.file->name, o->k.name, extra);
+		l->label = label(o->k.file->name, o->k.name, o->obj, extra);
 	}
 	free(v);
 }
@@ -526,7 +534,7 @@ static void tree_pieces(struct tree *t, const struct report *r, const struct fn 
 		l->cells = tree_cells(t);
 		cost_cells(r, g->self, l->cells);
 		l->mark = "  + ";
-		l->label = label(g->k.file->name, g->k.name, k == w->first[f->id] ? " (self, its own code)"
+		l->label = label(g->k.file->name, g->k.name, g->obj, k == w->first[f->id] ? " (self, its own code)"
 										  : " (self, inlined)");
 	}
 }
@@ -650,7 +658,7 @@ static void top_table(const struct report *r, const struct fn *const *top, size_
 		char *cells = xcalloc(2 * r->nshow + 1, CELL);
 		struct tline *l;
 		fputs("| ", out);
-		md_fn(out, f->k.file->name, f->k.name, 1);
+		md_fn(out, f->k.file->name, f->k.name, f->obj, 1);
 		inlined_note(out, r->whole, r->whole && p == r->whole->merged ? f : NULL);
 		cost_cells(r, f->self, cells);
 		cost_cells(r, fn_incl(p, f), cells + r->nshow * CELL);
@@ -667,7 +675,7 @@ static void top_table(const struct report *r, const struct fn *const *top, size_
 		l->cells = tree_cells(t);
 		cost_cells(r, fn_incl(p, f), l->cells);
 		l->mark = "* ";
-		l->label = label(f->k.file->name, f->k.name, "");
+		l->label = label(f->k.file->name, f->k.name, f->obj, "");
 		if (r->whole && p == r->whole->merged)
 			tree_pieces(t, r, f);
 		if (!is_unknown(f))
@@ -834,7 +842,7 @@ static void dtree_calls(struct tree *t, const struct report *r, const struct dif
 		change_cells(r, c->recursive ? NULL : (const struct cc *const *)c->cc,
 			     !c->count[DIFF_OLD], l->cells);
 		l->mark = callers ? "< " : ">   ";
-		l->label = label(o->file, o->name, extra);
+		l->label = label(o->file, o->name, o->obj, extra);
 	}
 	free(mine);
 }
@@ -1026,7 +1034,8 @@ static void source_block(const struct report *r, const struct diff *lines, const
 			const struct fn *p = w->piece[k];
 			add_span(&v, &n, lines, w->src, p);
 			/* its calls only: the lines it shares with others carry theirs too */
-			callers[nc] = diff_find(lines, diff_file_name(lines, p->k.file->name), p->k.name);
+			callers[nc] = diff_find(lines, diff_file_name(lines, p->k.file->name), p->k.name,
+					       p->obj);
 			nc += callers[nc] != NULL;
 		}
 	}
@@ -1063,7 +1072,7 @@ static void user_block(const struct report *r, const struct diff *lines, const c
 static int asm_block(const struct report *r, const struct diff *lines, const struct diff_fn *f,
 		     int after)
 {
-	const struct diff_fn *lf = diff_find(lines, f->file, f->name);
+	const struct diff_fn *lf = diff_find(lines, f->file, f->name, f->obj);
 	struct report rr = *r;
 	size_t len = 0;
 	char *buf = NULL;
@@ -1214,7 +1223,7 @@ static void diff_table(const struct report *r, const struct diff *d,
 		int new_fn = !f->in[DIFF_OLD];
 		struct tline *l;
 		fputs("| ", out);
-		md_fn(out, f->file, f->name, 1);
+		md_fn(out, f->file, f->name, f->obj, 1);
 		inlined_note(out, r->whole, r->whole ? f->fn[DIFF_NEW] : NULL);
 		if (new_fn)
 			fputs(" **new**", out);
@@ -1235,7 +1244,7 @@ static void diff_table(const struct report *r, const struct diff *d,
 		l->cells = tree_cells(t);
 		change_cells(r, (const struct cc *const *)f->incl, new_fn, l->cells);
 		l->mark = "* ";
-		l->label = label(f->file, f->name, new_fn ? " (new)" : !f->in[DIFF_NEW] ? " (gone)" : "");
+		l->label = label(f->file, f->name, f->obj, new_fn ? " (new)" : !f->in[DIFF_NEW] ? " (gone)" : "");
 		dtree_calls(t, r, f, outs, d->ncalls, 0);
 	}
 	if (!n)

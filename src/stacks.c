@@ -956,23 +956,30 @@ void stacks_release(struct stacks *s)
 char *stacks_frame_name(const struct profile *p, const struct fn *f)
 {
 	const char *name = f->k.name, *q = strchr(name, '\'');
-	size_t len;
+	const char *base = fn_obj_base(name, f->obj);
+	size_t len = strlen(name), blen = base ? strlen(base) + 3 : 0;
 	char *out;
 
 	/* only Callgrind writes caller contexts (--separate-callers) after a quote */
-	if (!q || !p->creator || strncmp(p->creator, "callgrind", 9))
-		return xstrdup(name);
-	len = (size_t)(q - name);
-	if (q[1] >= '0' && q[1] <= '9') {
-		/* a recursion level: "'2" stays */
-		const char *d = q + 1;
-		while (*d >= '0' && *d <= '9')
-			d++;
-		if (!*d || *d == '\'')
-			len = (size_t)(d - name);
+	if (q && p->creator && !strncmp(p->creator, "callgrind", 9)) {
+		len = (size_t)(q - name);
+		if (q[1] >= '0' && q[1] <= '9') {
+			/* a recursion level: "'2" stays */
+			const char *d = q + 1;
+			while (*d >= '0' && *d <= '9')
+				d++;
+			if (!*d || *d == '\'')
+				len = (size_t)(d - name);
+		}
 	}
-	out = xmalloc(len + 1);
+	/* an address names a function of its object only: "0x...db70 [libfoo.so.6]" */
+	out = xmalloc(len + blen + 1);
 	memcpy(out, name, len);
-	out[len] = '\0';
+	if (base) {
+		memcpy(out + len, " [", 2);
+		memcpy(out + len + 2, base, blen - 3);
+		out[len + blen - 1] = ']';
+	}
+	out[len + blen] = '\0';
 	return out;
 }

@@ -78,7 +78,10 @@ void stacks_release(struct stacks *s);
 /*
  * The name of f as a frame: the caller contexts of --separate-callers
  * names (f'g'h) are the stack itself and are left out (f'g'h is f), a
- * recursion level is kept (fib'2'main is fib'2); a malloc'ed string.
+ * recursion level is kept (fib'2'main is fib'2), and an address, the
+ * name of one object's function only (fn_key_obj()), is followed by
+ * " [OBJECT]" (the object's file name, its folder left out); a malloc'ed
+ * string.
  */
 char *stacks_frame_name(const struct profile *p, const struct fn *f);
 

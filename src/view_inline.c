@@ -55,11 +55,13 @@ struct fn **view_hosts(const struct profile *p)
 		 * first object that named it (ld.so's strdup called as libc's),
 		 * so a fragment left without a host goes to the function of
 		 * that name in another object, rather than start stacks of its
-		 * own that nothing calls.
+		 * own that nothing calls; never for an address, a name of that
+		 * object alone (fn_key_obj()).
 		 */
 		while (lo > 0 && named[lo - 1]->k.name == f->k.name)
 			lo--;
-		if (lo < n && named[lo]->k.name == f->k.name && !fn_in(p, f))
+		if (lo < n && named[lo]->k.name == f->k.name && !fn_in(p, f) &&
+		    !fn_key_obj(f->k.name, f->obj))
 			host[i] = named[lo];
 	}
 	free(named);

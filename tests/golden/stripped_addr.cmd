@@ -1,0 +1,16 @@
+# Two stripped objects with a function at one offset (stripped/addr.cg):
+# ???:0x000000000000db70 of libplug.so (self 1,000, called 17 times from
+# main, 1,250 with memcpy) and of libfreetype.so.6 (self 30, called once
+# from FT_Open_Face, 40 with open) are two functions: two rows, two tree
+# blocks, and main's callees are the plugin's only (callgrind_annotate
+# keys by name: one row, 1,030 self, 1,290 inclusive, called by both).
+annogrind --inclusive=yes --tree=both --auto=no stripped/addr.cg | tail -n +20
+# The same in every output: the folded stacks and flame graph frames name
+# the object after an address, DOT has two boxes with two edges, TSV two
+# rows; written back with --format=callgrind and read again, the same.
+annogrind --format=folded stripped/addr.cg
+annogrind --format=dot stripped/addr.cg | grep -e '->' -e 'label="0x'
+annogrind --format=tsv stripped/addr.cg | grep 0x
+annogrind --format=callgrind stripped/addr.cg | annogrind --inclusive=yes --auto=no - | tail -n 7
+# --diff pairs each with its own: the plugin's grew by 100, freetype's did not change.
+annogrind --diff --auto=no --show-percs=no stripped/addr.cg stripped/addr_new.cg | grep -e 0x -e '^ *[-+0-9,]* *[-+0-9,]*  *file:function'
