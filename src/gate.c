@@ -8,6 +8,7 @@
 #include "escape.h"
 #include "numfmt.h"
 #include "pattern.h"
+#include "sort.h"
 #include "whole.h"
 
 static int bad(char *err, size_t errlen, const char *spec, const char *why)
@@ -150,10 +151,140 @@ static struct gate_breach *add(struct gate_result *res, const struct gate *g, en
 	return b;
 }
 
-/* Does the pattern pick the function named file:name?  (pattern.h) */
-static int picks(const struct gate *g, const char *file, const char *name)
+/* Does the pattern pick the function named file:name of obj?  (pattern.h) */
+static int picks(const struct gate *g, const char *file, const char *name, const char *obj,
+		 int contexts)
 {
-	return pattern_match(g->pattern, file, name);
+	return pattern_picks(g->pattern, file, name, obj, contexts);
+}
+
+/*
+ * A function limit checks functions whole: Callgrind's names of one
+ * function (its --separate-callers contexts and recursion levels, "f'g'h"
+ * and "fib'2") are summed as one.  The functions (or a diff's), as keys
+ * sorted so that the names of one function are a run.
+ */
+struct gkey {
+	const char *file, *name, *kobj;	/* file and kobj compare as addresses */
+	size_t base;			/* the name's length without context and level */
+	int level;			/* the name has a recursion level */
+	size_t idx;			/* in the profile or the diff */
+};
+
+static int gkey_cmp(const void *x, const void *y)
+{
+	const struct gkey *a = x, *b = y;
+	size_t n = a->base < b->base ? a->base : b->base;
+	int c;
+
+	if (a->file != b->file)
+		return (uintptr_t)a->file < (uintptr_t)b->file ? -1 : 1;
+	if (a->kobj != b->kobj)
+		return (uintptr_t)a->kobj < (uintptr_t)b->kobj ? -1 : 1;
+	c = memcmp(a->name, b->name, n);
+	if (c || a->base != b->base)
+		return c ? c : a->base < b->base ? -1 : 1;
+	/* the name without a level first, then by name: a run's first names it */
+	if (a->level != b->level)
+		return a->level - b->level;
+	c = strcmp(a->name, b->name);
+	return c ? c : (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+static void gkey_set(struct gkey *k, const char *file, const char *name, const char *kobj,
+		     int contexts, size_t idx)
+{
+	size_t ctx, base;
+
+	k->file = file;
+	k->name = name;
+	k->kobj = kobj;
+	k->idx = idx;
+	if (contexts) {
+		pattern_name_cuts(name, &ctx, &base);
+	} else {
+		ctx = base = strlen(name);
+	}
+	k->base = base;
+	k->level = ctx != base;
+}
+
+/* Does k end the run of one function's names (k + 1 is another's, or past end)? */
+static int gkey_last(const struct gkey *k, const struct gkey *end)
+{
+	return k + 1 == end || k[1].file != k->file || k[1].kobj != k->kobj ||
+	       k[1].base != k->base || memcmp(k[1].name, k->name, k->base);
+}
+
+/* A run of keys: one function's names, keys[start .. start + n), the first function min. */
+struct grun {
+	size_t min, start, n;
+};
+
+static int grun_cmp(const void *x, const void *y)
+{
+	const struct grun *a = x, *b = y;
+
+	return (a->min > b->min) - (a->min < b->min);
+}
+
+/*
+ * keys[0 .. n) sorted into runs of one function's names; *out gets the
+ * runs in the order of their first function (the profile's order, never
+ * one of addresses), to free: returns how many.
+ */
+static size_t gkey_runs(struct gkey *keys, size_t n, struct grun **out)
+{
+	struct grun *r = xmalloc((n + 1) * sizeof(*r));
+	size_t i, nr = 0, at = 0;
+
+	sort_array(keys, n, sizeof(*keys), gkey_cmp);
+	for (i = 0; i < n; i++) {
+		if (i == at) {
+			r[nr].start = at;
+			r[nr].min = keys[i].idx;
+		} else if (keys[i].idx < r[nr].min) {
+			r[nr].min = keys[i].idx;
+		}
+		if (gkey_last(&keys[i], keys + n)) {
+			r[nr++].n = i + 1 - at;
+			at = i + 1;
+		}
+	}
+	sort_array(r, nr, sizeof(*r), grun_cmp);
+	*out = r;
+	return nr;
+}
+
+/* x += y, saturated */
+static void sat_add(uint64_t *x, uint64_t y)
+{
+	if (__builtin_add_overflow(*x, y, x))
+		*x = UINT64_MAX;
+}
+
+/*
+ * The value of one function from the values of its names v[0 .. n) (level
+ * set: a name with a recursion level): self costs add up; an inclusive
+ * cost is the sum of the names without a level (no activation of one runs
+ * inside another's: Callgrind gives it a level), the largest when all have
+ * one.
+ */
+static uint64_t whole_value(const uint64_t *v, const int *level, size_t n, int incl)
+{
+	uint64_t sum = 0, max = 0;
+	size_t i;
+	int outer = 0;
+
+	for (i = 0; i < n; i++) {
+		if (v[i] > max)
+			max = v[i];
+		if (incl && level[i])
+			continue;
+		outer = 1;
+		sat_add(&sum, v[i]);
+	}
+	return outer ? sum : max;
 }
 
 static uint64_t value(const struct profile *p, const struct cc *c, size_t ev)
@@ -204,21 +335,36 @@ static int over_change(const struct gate *g, uint64_t a, uint64_t b)
 }
 
 /* Does g pick function k of w->merged: any of its pieces? */
-static int picks_whole(const struct gate *g, const struct whole *w, size_t k)
+static int picks_whole(const struct gate *g, const struct whole *w, size_t k, int contexts)
 {
 	size_t i;
 
 	for (i = w->first[k]; i < w->first[k + 1]; i++)
-		if (picks(g, w->piece[i]->k.file->name, w->piece[i]->k.name))
+		if (picks(g, w->piece[i]->k.file->name, w->piece[i]->k.name, w->piece[i]->obj,
+			  contexts))
 			return 1;
 	return 0;
+}
+
+/* The function of a breach: its first name (cut when several were summed), its object. */
+static void breach_fn(struct gate_breach *b, const struct gkey *k, size_t n, const char *obj)
+{
+	b->file = k->file;
+	b->name = k->name;
+	b->namelen = n > 1 ? k->base : 0;
+	b->nnames = n;
+	b->obj = fn_key_obj(k->name, obj) ? obj : NULL;
 }
 
 static void eval(const struct gate *g, const struct profile *p, const struct whole *w,
 		 struct gate_result *res)
 {
 	uint64_t total = value(p, p->total, g->ev);
-	size_t i, picked = 0;
+	size_t i, r, nruns, picked = 0;
+	struct gkey *keys;
+	struct grun *runs;
+	uint64_t *v;
+	int *level, contexts;
 
 	if (g->kind == GATE_TOTAL) {
 		uint64_t claimed, checked = checked_total(p, g->ev, &claimed);
@@ -232,23 +378,44 @@ static void eval(const struct gate *g, const struct profile *p, const struct who
 	}
 	if (w)
 		p = w->merged;
-	for (i = 0; i < p->nfns; i++) {
-		const struct fn *f = p->fns[i];
+	contexts = profile_callgrind_names(p);
+	keys = xmalloc((p->nfns + 1) * sizeof(*keys));
+	v = xmalloc((p->nfns + 1) * sizeof(*v));
+	level = xmalloc((p->nfns + 1) * sizeof(*level));
+	for (i = 0; i < p->nfns; i++)
+		gkey_set(&keys[i], p->fns[i]->k.file->name, p->fns[i]->k.name,
+			 fn_key_obj(p->fns[i]->k.name, p->fns[i]->obj), contexts, i);
+	nruns = gkey_runs(keys, p->nfns, &runs);
+	for (r = 0; r < nruns; r++) {
+		const struct gkey *run = keys + runs[r].start;
 		struct gate_breach *b;
-		uint64_t v;
-		if (w ? !picks_whole(g, w, i) : !picks(g, f->k.file->name, f->k.name))
+		size_t n, npieces = 0;
+		uint64_t x;
+		int hit = 0;
+		for (n = 0; n < runs[r].n; n++) {
+			const struct fn *f = p->fns[run[n].idx];
+			hit = hit || (w ? picks_whole(g, w, f->id, contexts)
+					: picks(g, f->k.file->name, f->k.name, f->obj, contexts));
+			v[n] = value(p, g->kind == GATE_SELF ? f->self : fn_incl(p, f), g->ev);
+			level[n] = run[n].level;
+			npieces += w ? whole_npieces(w, f->id) - 1 : 0;
+		}
+		if (!hit)
 			continue;
 		picked++;
-		v = value(p, g->kind == GATE_SELF ? f->self : fn_incl(p, f), g->ev);
-		if (!over_level(g, v, total))
+		x = whole_value(v, level, n, g->kind == GATE_INCL);
+		if (!over_level(g, x, total))
 			continue;
 		b = add(res, g, GATE_OVER);
-		b->file = f->k.file->name;
-		b->name = f->k.name;
-		b->value = v;
+		breach_fn(b, run, n, p->fns[run->idx]->obj);
+		b->value = x;
 		b->total = total;
-		b->npieces = w ? whole_npieces(w, i) : 0;
+		b->npieces = w ? npieces + 1 : 0;
 	}
+	free(runs);
+	free(keys);
+	free(v);
+	free(level);
 	if (!picked)
 		add(res, g, GATE_NONE);
 }
@@ -264,17 +431,18 @@ void gate_eval_whole(const struct gate *g, const struct whole *w, struct gate_re
 }
 
 /* Does g pick the diff's function f: by its name, or with w, any piece of either side? */
-static int picks_diff(const struct gate *g, const struct diff_fn *f, const struct whole *const *w)
+static int picks_diff(const struct gate *g, const struct diff_fn *f, const struct whole *const *w,
+		      int contexts)
 {
 	int s;
 
 	if (!w)
-		return picks(g, f->file, f->name);
+		return picks(g, f->file, f->name, f->obj, contexts);
 	for (s = 0; s < 2; s++)
-		if (f->fn[s] && picks_whole(g, w[s], f->fn[s]->id))
+		if (f->fn[s] && picks_whole(g, w[s], f->fn[s]->id, contexts))
 			return 1;
 	/* a file paired across folders (diff.h) is named as the diff names it */
-	return picks(g, f->file, f->name);
+	return picks(g, f->file, f->name, f->obj, contexts);
 }
 
 static size_t pieces_diff(const struct diff_fn *f, const struct whole *const *w)
@@ -291,8 +459,12 @@ static size_t pieces_diff(const struct diff_fn *f, const struct whole *const *w)
 static void eval_diff(const struct gate *g, const struct diff *d, const struct whole *const *w,
 		      struct gate_result *res)
 {
-	size_t i, first = res->n, picked_new = 0, ngone = 0;
+	size_t i, r, nruns, first = res->n, picked_new = 0, ngone = 0;
 	const struct diff_fn *gone = NULL;
+	struct gkey *keys;
+	struct grun *runs;
+	uint64_t *v;
+	int *level, contexts;
 
 	if (g->kind == GATE_TOTAL) {
 		uint64_t ca, cb, a, b;
@@ -309,30 +481,57 @@ static void eval_diff(const struct gate *g, const struct diff *d, const struct w
 		}
 		return;
 	}
-	for (i = 0; i < d->nfns; i++) {
-		const struct diff_fn *f = d->fns[i];
-		const struct cc *const *c = (const struct cc *const *)(g->kind == GATE_SELF ? f->self : f->incl);
+	contexts = profile_callgrind_names(d->p[DIFF_NEW]) || profile_callgrind_names(d->p[DIFF_OLD]);
+	keys = xmalloc((d->nfns + 1) * sizeof(*keys));
+	v = xmalloc(2 * (d->nfns + 1) * sizeof(*v));
+	level = xmalloc((d->nfns + 1) * sizeof(*level));
+	for (i = 0; i < d->nfns; i++)
+		gkey_set(&keys[i], d->fns[i]->file, d->fns[i]->name, d->fns[i]->kobj, contexts, i);
+	nruns = gkey_runs(keys, d->nfns, &runs);
+	for (r = 0; r < nruns; r++) {
+		const struct gkey *run = keys + runs[r].start;
 		struct gate_breach *br;
-		uint64_t a = c[DIFF_OLD]->v[g->ev], b = c[DIFF_NEW]->v[g->ev];
-		if ((!f->in[DIFF_OLD] && !f->in[DIFF_NEW]) || !picks_diff(g, f, w))
+		size_t n, m = 0, npieces = 0;
+		int in[2] = { 0, 0 }, s, hit = 0;
+		uint64_t x[2];
+		for (n = 0; n < runs[r].n; n++) {
+			const struct diff_fn *f = d->fns[run[n].idx];
+			const struct cc *const *c = (const struct cc *const *)(g->kind == GATE_SELF ? f->self : f->incl);
+			if (!f->in[DIFF_OLD] && !f->in[DIFF_NEW])
+				continue;
+			hit = hit || picks_diff(g, f, w, contexts);
+			v[m] = c[DIFF_OLD]->v[g->ev];
+			v[d->nfns + m] = c[DIFF_NEW]->v[g->ev];
+			level[m++] = run[n].level;
+			for (s = 0; s < 2; s++)
+				in[s] |= f->in[s] != 0;
+			if (pieces_diff(f, w))
+				npieces += pieces_diff(f, w) - 1;
+		}
+		if (!hit)
 			continue;
-		if (f->in[DIFF_NEW]) {
+		if (in[DIFF_NEW]) {
 			picked_new++;
 		} else if (!ngone++) {
-			gone = f;
+			gone = d->fns[run->idx];
 		}
-		if (!over_change(g, a, b))
+		x[DIFF_OLD] = whole_value(v, level, m, g->kind == GATE_INCL);
+		x[DIFF_NEW] = whole_value(v + d->nfns, level, m, g->kind == GATE_INCL);
+		if (!over_change(g, x[DIFF_OLD], x[DIFF_NEW]))
 			continue;
 		br = add(res, g, GATE_OVER);
-		br->file = f->file;
-		br->name = f->name;
-		br->old = a;
-		br->value = b;
+		breach_fn(br, run, runs[r].n, d->fns[run->idx]->obj);
+		br->old = x[DIFF_OLD];
+		br->value = x[DIFF_NEW];
 		br->total = d->total[DIFF_NEW]->v[g->ev];
-		br->new_fn = !f->in[DIFF_OLD];
-		br->gone_fn = !f->in[DIFF_NEW];
-		br->npieces = pieces_diff(f, w);
+		br->new_fn = !in[DIFF_OLD];
+		br->gone_fn = !in[DIFF_NEW];
+		br->npieces = w ? npieces + 1 : 0;
 	}
+	free(keys);
+	free(v);
+	free(level);
+	free(runs);
 	if (!picked_new) {
 		/* one message says it all: forget the drops of the gone functions */
 		struct gate_breach *br;
@@ -342,6 +541,7 @@ static void eval_diff(const struct gate *g, const struct diff *d, const struct w
 		if (gone) {
 			br->file = gone->file;
 			br->name = gone->name;
+			br->obj = gone->kobj ? gone->obj : NULL;
 		}
 	}
 }
@@ -380,13 +580,35 @@ static void print_summed(FILE *out, const struct gate_breach *b)
 	}
 }
 
+char *gate_fn_label(const struct gate_breach *b)
+{
+	size_t fl = strlen(b->file), nl = b->namelen ? b->namelen : strlen(b->name);
+	size_t ol = b->obj ? strlen(b->obj) + 3 : 0;
+	char *s = xmalloc(fl + nl + ol + 2);
+
+	memcpy(s, b->file, fl);
+	s[fl] = ':';
+	memcpy(s + fl + 1, b->name, nl);
+	if (b->obj) {
+		memcpy(s + fl + 1 + nl, " [", 2);
+		memcpy(s + fl + 3 + nl, b->obj, ol - 3);
+		s[fl + nl + ol] = ']';
+	}
+	s[fl + nl + ol + 1] = '\0';
+	return s;
+}
+
 static void print_value(FILE *out, const struct gate_breach *b)
 {
 	const struct gate *g = b->g;
 	const char *evname = g->event;
 
 	if (b->name) {
-		fprintf(out, "%s:%s ", b->file, b->name);
+		char *label = gate_fn_label(b);
+		fprintf(out, "%s ", label);
+		free(label);
+		if (b->nnames > 1)
+			fprintf(out, "(its %zu Callgrind names summed) ", b->nnames);
 		if (b->npieces > 1)
 			fprintf(out, "(with %zu piece%s inlined from other files) ", b->npieces - 1,
 				b->npieces > 2 ? "s" : "");
@@ -432,8 +654,9 @@ void gate_print(FILE *out, const struct gate_breach *b)
 		} else if (!b->name) {
 			fputs("picks no function of either profile", out);
 		} else {
-			fprintf(out, "picks no function of the new profile (in the old one: %s:%s",
-				b->file, b->name);
+			char *label = gate_fn_label(b);
+			fprintf(out, "picks no function of the new profile (in the old one: %s", label);
+			free(label);
 			if (b->ngone > 1)
 				fprintf(out, " and %zu more", b->ngone - 1);
 			putc(')', out);

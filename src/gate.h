@@ -14,8 +14,10 @@
  * EVENT:self:PATTERN=MAX / EVENT:incl:PATTERN=MAX (the self or inclusive
  * cost of every function PATTERN picks).  PATTERN is everything between
  * the second ':' and the last '=', so it may hold ':' and '=' (C++ names);
- * it picks a function whose name, or "file:function", equals it or
- * matches it as an fnmatch(3) glob.
+ * it picks a function as pattern_picks() says (pattern.h): its name, or
+ * "file:function", equals it or matches it as an fnmatch(3) glob, also
+ * without a Callgrind caller context or recursion level, and "FUNCTION
+ * [OBJECT]" picks in those objects only.
  *
  * MAX is a level or, with --diff, a change:
  *   - a level: a count ("5000000", "5,000,000"), or for a function a
@@ -77,7 +79,14 @@ enum gate_why {
 struct gate_breach {
 	const struct gate *g;
 	enum gate_why why;
-	const char *file, *name;
+	/*
+	 * the function: its file and its first name, of which namelen bytes
+	 * (0: all) name it when Callgrind's names of it were summed (nnames of
+	 * them: caller contexts, recursion levels); obj, the object of an
+	 * address (fn_key_obj()), else NULL
+	 */
+	const char *file, *name, *obj;
+	size_t namelen, nnames;
 	uint64_t old, value, total;
 	unsigned new_fn:1, gone_fn:1;	/* a change of a function only NEW/OLD has */
 	unsigned in_diff:1;		/* a level checked on NEW of a diff (set by the caller) */
@@ -113,6 +122,12 @@ void gate_eval(const struct gate *g, const struct profile *p, struct gate_result
 void gate_eval_diff(const struct gate *g, const struct diff *d, struct gate_result *res);
 
 /*
+ * A function limit checks each function whole: Callgrind's names of one
+ * function (caller contexts and recursion levels, "f'g'h", "fib'2") are
+ * summed (self costs; inclusive costs of the names without a level, none
+ * of which runs inside another), picked when the pattern picks any of
+ * them.
+ *
  * The same with functions whole (whole.h): a function limit checks each
  * function of w->merged, picked when its pattern picks any of its pieces
  * (prog.cpp:main, or stl_tree.h:main inlined into it), its value the sum
@@ -126,6 +141,13 @@ void gate_eval_whole(const struct gate *g, const struct whole *w, struct gate_re
 void gate_eval_diff_whole(const struct gate *g, const struct diff *d,
 			  const struct whole *const w[2], struct gate_result *res);
 void gate_result_release(struct gate_result *res);
+
+/*
+ * The function of a breach (name set) as messages name it: "FILE:NAME",
+ * NAME cut to namelen, and " [OBJECT]" after an address; a malloc'ed
+ * string.
+ */
+char *gate_fn_label(const struct gate_breach *b);
 
 /*
  * The message of a breach, without the "annogrind: " and the newline:

@@ -502,6 +502,15 @@ static inline struct call *fn_in(const struct profile *p, const struct fn *f)
 /* How often f was called: the counts of all calls made to it (saturated at
    2^64-1; graph_check_calls() refuses a profile where that sum passes it). */
 uint64_t fn_ncalls(const struct profile *p, const struct fn *f);
+/*
+ * Are p's names Callgrind's (its creator: line), which carry recursion
+ * levels and --separate-callers contexts after a '\''?
+ */
+static inline int profile_callgrind_names(const struct profile *p)
+{
+	return p->creator && !strncmp(p->creator, "callgrind", 9);
+}
+
 /* "file:function", the way reports name a function. */
 const char *fn_fullname(const struct fn *f, char *buf, size_t len);
 

@@ -126,6 +126,15 @@ static void md_fn(FILE *out, const char *file, const char *name, const char *obj
 	free(o);
 }
 
+/* "file:function" already joined (gate_fn_label()), as md_fn() writes one. */
+static void md_label(FILE *out, const char *label)
+{
+	char *s = report_name_dup(label);
+
+	md_code(out, s, 0);
+	free(s);
+}
+
 /* Text: every ASCII punctuation character backslash-escaped (CommonMark allows it for all of them). */
 static void md_text(FILE *out, const char *s)
 {
@@ -255,8 +264,10 @@ static void breach(FILE *out, const struct gate_breach *b)
 		} else if (!b->name) {
 			fputs("picks no function of either profile\n", out);
 		} else {
+			char *label = gate_fn_label(b);
 			fputs("picks no function of the new profile (in the old one: ", out);
-			md_fn(out, b->file, b->name, NULL, 0);
+			md_label(out, label);
+			free(label);
 			if (b->ngone > 1)
 				fprintf(out, " and %zu more", b->ngone - 1);
 			fputs(")\n", out);
@@ -264,7 +275,11 @@ static void breach(FILE *out, const struct gate_breach *b)
 		return;
 	}
 	if (b->name) {
-		md_fn(out, b->file, b->name, NULL, 0);
+		char *label = gate_fn_label(b);
+		md_label(out, label);
+		free(label);
+		if (b->nnames > 1)
+			fprintf(out, " (its %zu Callgrind names summed)", b->nnames);
 		if (b->npieces > 1)
 			fprintf(out, " (+%zu inlined)", b->npieces - 1);
 		fprintf(out, " %s ", g->kind == GATE_SELF ? "self" : "inclusive");

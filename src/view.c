@@ -12,10 +12,11 @@
 #include "pattern.h"
 #include "view_int.h"
 
-/* Does f match one of the globs of this kind? */
-static int matches(const struct fn *f, const struct opts_filter *v, size_t n,
-		   enum opts_filter_kind kind, const unsigned char *name_only)
+/* Does f of p match one of the globs of this kind? */
+static int matches(const struct profile *p, const struct fn *f, const struct opts_filter *v,
+		   size_t n, enum opts_filter_kind kind, const unsigned char *name_only)
 {
+	int contexts = profile_callgrind_names(p);
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -27,8 +28,8 @@ static int matches(const struct fn *f, const struct opts_filter *v, size_t n,
 				return 1;
 			continue;
 		}
-		if (name_only && name_only[i] ? g[0] == f->k.name[0] && !strcmp(g, f->k.name)
-					      : pattern_match(g, f->k.file->name, f->k.name))
+		if (name_only && name_only[i] ? pattern_plain_picks(g, f->k.name, contexts)
+					      : pattern_picks(g, f->k.file->name, f->k.name, f->obj, contexts))
 			return 1;
 	}
 	return 0;
@@ -75,7 +76,7 @@ static void match_kind(const struct profile *src, const struct opts_filter *v, s
 	size_t i;
 
 	for (i = 0; i < src->nfns; i++)
-		m[i] = (unsigned char)matches(src->fns[i], v, n, kind, name_only);
+		m[i] = (unsigned char)matches(src, src->fns[i], v, n, kind, name_only);
 	free(name_only);
 }
 
@@ -91,7 +92,7 @@ void view_filters_seen(const struct profile *p, const struct opts_filter *f, siz
 
 	for (k = 0; k < n; k++)
 		for (i = 0; i < p->nfns && !seen[k]; i++)
-			seen[k] = (unsigned char)matches(p->fns[i], &f[k], 1, f[k].kind, NULL);
+			seen[k] = (unsigned char)matches(p, p->fns[i], &f[k], 1, f[k].kind, NULL);
 }
 
 int view_filters_check(const struct opts_filter *f, size_t n, const unsigned char *seen)
@@ -122,7 +123,7 @@ static void match_seen(const struct profile *src, const struct opts_filter *f, s
 		for (k = 0; k < n; k++) {
 			if (f[k].kind != kind && seen[k])
 				continue;
-			if (!matches(src->fns[i], &f[k], 1, f[k].kind, &name_only[k]))
+			if (!matches(src, src->fns[i], &f[k], 1, f[k].kind, &name_only[k]))
 				continue;
 			seen[k] = 1;
 			if (f[k].kind == kind)

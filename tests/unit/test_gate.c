@@ -282,6 +282,48 @@ START_TEST(pattern_suffix)
 }
 END_TEST
 
+START_TEST(pattern_names)
+{
+	size_t ctx, base;
+
+	/* Callgrind's names of one function: caller context, then level too */
+	pattern_name_cuts("f'g'h", &ctx, &base);
+	ck_assert_uint_eq(ctx, 1);
+	ck_assert_uint_eq(base, 1);
+	pattern_name_cuts("fib'2'main", &ctx, &base);
+	ck_assert_uint_eq(ctx, 5);
+	ck_assert_uint_eq(base, 3);
+	pattern_name_cuts("fib'2", &ctx, &base);
+	ck_assert_uint_eq(ctx, 5);
+	ck_assert_uint_eq(base, 3);
+	pattern_name_cuts("f'2x'g", &ctx, &base);	/* "2x" is a context, not a level */
+	ck_assert_uint_eq(ctx, 1);
+	pattern_name_cuts("plain", &ctx, &base);
+	ck_assert_uint_eq(ctx, 5);
+	ck_assert_uint_eq(base, 5);
+	ck_assert(pattern_picks("fib", "a.c", "fib'2'main", "", 1));
+	ck_assert(pattern_picks("fib'2", "a.c", "fib'2'main", "", 1));
+	ck_assert(pattern_picks("a.c:fib", "a.c", "fib'2'main", "", 1));
+	ck_assert(!pattern_picks("fib'2'm", "a.c", "fib'2'main", "", 1));
+	ck_assert(!pattern_picks("fib", "a.c", "fib'2'main", "", 0));	/* not Callgrind's names */
+	ck_assert(!pattern_picks("f'g", "a.c", "f'g'h", "", 1));	/* no part of a context */
+	ck_assert(pattern_plain_picks("f", "f'g'h", 1));
+	ck_assert(pattern_plain_picks("fib'2", "fib'2'main", 1));
+	ck_assert(!pattern_plain_picks("fi", "fib'2'main", 1));
+	ck_assert(!pattern_plain_picks("f", "f'g'h", 0));
+	/* "FUNCTION [OBJECT]": the object whole, its end after a '/', or a glob */
+	ck_assert(pattern_picks("0x10 [/usr/lib/libz.so.1]", "???", "0x10", "/usr/lib/libz.so.1", 1));
+	ck_assert(pattern_picks("0x10 [libz.so.1]", "???", "0x10", "/usr/lib/libz.so.1", 1));
+	ck_assert(pattern_picks("???:0x1? [*libz*]", "???", "0x10", "/usr/lib/libz.so.1", 1));
+	ck_assert(pattern_picks("0x10 [lib/libz.so.1]", "???", "0x10", "/usr/lib/libz.so.1", 1));
+	ck_assert(!pattern_picks("0x10 [ibz.so.1]", "???", "0x10", "/usr/lib/libz.so.1", 1));
+	ck_assert(!pattern_picks("0x10 [libc.so.6]", "???", "0x10", "/usr/lib/libz.so.1", 1));
+	ck_assert(pattern_picks("0x10 [libz.so.1]", "???", "0x10'2'f", "/usr/lib/libz.so.1", 1));
+	/* a name that itself ends so is still its own pattern */
+	ck_assert(pattern_picks("f [1/2]", "a.go", "f [1/2]", "", 0));
+}
+END_TEST
+
 Suite *gate_suite(void)
 {
 	Suite *s = suite_create("gate");
@@ -298,6 +340,7 @@ Suite *gate_suite(void)
 	tcase_add_test(tc, long_name);
 	tcase_add_test(tc, escaped);
 	tcase_add_test(tc, pattern_suffix);
+	tcase_add_test(tc, pattern_names);
 	suite_add_tcase(s, tc);
 	return s;
 }
