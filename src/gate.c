@@ -9,6 +9,7 @@
 #include "numfmt.h"
 #include "pattern.h"
 #include "sort.h"
+#include "suggest.h"
 #include "whole.h"
 
 static int bad(char *err, size_t errlen, const char *spec, const char *why)
@@ -132,6 +133,10 @@ int gate_resolve(struct gate *g, const struct profile *p, char *err, size_t errl
 
 void gate_result_release(struct gate_result *res)
 {
+	size_t i;
+
+	for (i = 0; i < res->n; i++)
+		free(res->v[i].closest);
 	free(res->v);
 	memset(res, 0, sizeof(*res));
 }
@@ -417,7 +422,7 @@ static void eval(const struct gate *g, const struct profile *p, const struct who
 	free(v);
 	free(level);
 	if (!picked)
-		add(res, g, GATE_NONE);
+		add(res, g, GATE_NONE)->closest = suggest_names(&p, 1, g->pattern, 0);
 }
 
 void gate_eval(const struct gate *g, const struct profile *p, struct gate_result *res)
@@ -534,9 +539,11 @@ static void eval_diff(const struct gate *g, const struct diff *d, const struct w
 	free(runs);
 	if (!picked_new) {
 		/* one message says it all: forget the drops of the gone functions */
+		const struct profile *sides[2] = { d->p[DIFF_NEW], d->p[DIFF_OLD] };
 		struct gate_breach *br;
 		res->n = first;
 		br = add(res, g, GATE_NONE);
+		br->closest = suggest_names(sides, gone ? 1 : 2, g->pattern, 0);
 		br->ngone = ngone;
 		if (gone) {
 			br->file = gone->file;
@@ -661,6 +668,8 @@ void gate_print(FILE *out, const struct gate_breach *b)
 				fprintf(out, " and %zu more", b->ngone - 1);
 			putc(')', out);
 		}
+		if (b->closest)
+			fprintf(out, "; closest: %s", b->closest);
 		return;
 	}
 	fputs("exceeded: ", out);

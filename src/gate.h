@@ -99,6 +99,8 @@ struct gate_breach {
 	uint64_t claimed[2];
 	size_t npieces;		/* of a whole function: its pieces (0 or 1: one) */
 	size_t ngone;
+	/* GATE_NONE: the closest names the profile has (suggest.h), or NULL; owned */
+	char *closest;
 };
 
 struct gate_result {

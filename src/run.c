@@ -1125,8 +1125,11 @@ static enum run_status diff_run(const struct run *run)
 		input_list_release(&in);
 	}
 	/* a glob that matches nothing in either profile is a usage error */
-	if (st == RUN_OK && view_filters_check(o->filters, o->nfilters, seen))
-		st = RUN_USAGE;
+	if (st == RUN_OK) {
+		const struct profile *both[2] = { &p[DIFF_NEW], &p[DIFF_OLD] };
+		if (view_filters_check(o->filters, o->nfilters, seen, both, 2))
+			st = RUN_USAGE;
+	}
 	if (st == RUN_OK) {
 		warn_other_program(o, p, name);
 		if (o->format->traits & FORMAT_DIFF_STACKS)

@@ -10,6 +10,7 @@
 #include "graph.h"
 #include "modname.h"
 #include "pattern.h"
+#include "suggest.h"
 #include "view_int.h"
 
 /* Does f of p match one of the globs of this kind? */
@@ -95,14 +96,18 @@ void view_filters_seen(const struct profile *p, const struct opts_filter *f, siz
 			seen[k] = (unsigned char)matches(p, p->fns[i], &f[k], 1, f[k].kind, NULL);
 }
 
-int view_filters_check(const struct opts_filter *f, size_t n, const unsigned char *seen)
+int view_filters_check(const struct opts_filter *f, size_t n, const unsigned char *seen,
+		       const struct profile *const *p, size_t np)
 {
 	size_t k;
 
 	for (k = 0; k < n; k++)
 		if (!seen[k]) {
-			diag(DIAG_ERROR, NULL, 0, "%s=%s matches no function%s", kind_option(&f[k]),
-			     diag_quote(f[k].glob, strlen(f[k].glob)), f[k].object ? " object" : "");
+			char *close = suggest_names(p, np, f[k].glob, f[k].object);
+			diag(DIAG_ERROR, NULL, 0, "%s=%s matches no function%s%s%s", kind_option(&f[k]),
+			     diag_quote(f[k].glob, strlen(f[k].glob)), f[k].object ? " object" : "",
+			     close ? "; closest: " : "", close ? close : "");
+			free(close);
 			return -1;
 		}
 	return 0;
@@ -156,7 +161,7 @@ int view_filter(struct profile *dst, const struct profile *src, const struct opt
 			/* the first step's matches, and every glob checked against src */
 			unsigned char *seen = xcalloc(n + 1, 1);
 			match_seen(src, f, n, steps[s], m, seen);
-			rc = view_filters_check(f, n, seen);
+			rc = view_filters_check(f, n, seen, &cur, 1);
 			free(seen);
 			if (rc) {
 				free(m);

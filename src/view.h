@@ -56,7 +56,11 @@ int view_filter(struct profile *dst, const struct profile *src, const struct opt
 /* Mark in seen[k] each glob f[k] that matches a function of p. */
 void view_filters_seen(const struct profile *p, const struct opts_filter *f, size_t n,
 		       unsigned char *seen);
-/* -1 after a diagnostic naming the first glob not seen. */
-int view_filters_check(const struct opts_filter *f, size_t n, const unsigned char *seen);
+/*
+ * -1 after a diagnostic naming the first glob not seen, with the names of
+ * p[0 .. np) closest to it (suggest.h).
+ */
+int view_filters_check(const struct opts_filter *f, size_t n, const unsigned char *seen,
+		       const struct profile *const *p, size_t np);
 
 #endif
