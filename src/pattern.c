@@ -71,7 +71,7 @@ int pattern_plain_picks(const char *plain, const char *name, int contexts)
 	if (strncmp(plain, name, len) || name[len] != '\'')
 		return 0;
 	pattern_name_cuts(name, &ctx, &base);
-	return len == ctx || len == base;
+	return len == ctx;
 }
 
 /* pattern_match() on name cut to len bytes. */
@@ -99,8 +99,7 @@ static int picks_name(const char *pattern, const char *file, const char *name, i
 		return 0;
 	len = strlen(name);
 	pattern_name_cuts(name, &ctx, &base);
-	return (ctx < len && match_cut(pattern, file, name, ctx)) ||
-	       (base < ctx && match_cut(pattern, file, name, base));
+	return ctx < len && match_cut(pattern, file, name, ctx);
 }
 
 /* Does the OBJECT of "FUNCTION [OBJECT]" (len bytes at pat) pick obj? */

@@ -28,9 +28,9 @@ int pattern_name_only(const char *pattern);
  * Does pattern pick the function name of file in object obj?  It does when
  * pattern_match() picks it by its name or, when contexts is set (a
  * Callgrind profile's names), by its name without its caller context
- * (--separate-callers: "f'g'h" as "f", "fib'2'main" as "fib'2") or
- * without its recursion level too ("fib'2'main" as "fib"): Callgrind's
- * names of one function.  A pattern "FUNCTION [OBJECT]", as the reports
+ * (--separate-callers: "f'g'h" as "f", "fib'2'main" as "fib'2"), the
+ * recursion level kept: "fib" picks the activations not entered while fib
+ * runs, in all their contexts, none of which runs inside another.  A pattern "FUNCTION [OBJECT]", as the reports
  * write a function, picks it when FUNCTION does so and OBJECT is obj,
  * matches it as a glob, or is the end of its path after a '/' (the object
  * "libfoo.so.6" picks /usr/lib/libfoo.so.6).

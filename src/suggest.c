@@ -220,11 +220,11 @@ static void names_of(const struct profile *p, const char *w, int file, struct ca
 		if (contexts) {
 			pattern_name_cuts(f->k.name, &ctx, &base);
 		} else {
-			base = strlen(f->k.name);
+			ctx = strlen(f->k.name);
 		}
-		k = closeness(f->k.name, base, w, m);
+		k = closeness(f->k.name, ctx, w, m);
 		if (k >= 0)
-			cand_add(c, fn_pattern(f, base, file), (unsigned)k + 1, fn_incl(p, f)->v[0]);
+			cand_add(c, fn_pattern(f, ctx, file), (unsigned)k + 1, fn_incl(p, f)->v[0]);
 	}
 	if (!strcmp(w, "main"))
 		main_of(p, c);

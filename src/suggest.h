@@ -23,9 +23,8 @@
  *   - for "main" that no function is called: what "(below main)" or
  *     __libc_start_call_main calls (a stripped program's main is an
  *     address: "0x0000000000003760 [sed]").
- * Callgrind's names are suggested without caller context or recursion
- * level (pattern.h: such a pattern picks all of them), an address with
- * its object.  Ties go to the costlier.  A malloc'ed string.
+ * Callgrind's names are suggested without caller context (pattern.h:
+ * such a pattern picks them all), an address with its object.  Ties go to the costlier.  A malloc'ed string.
  */
 char *suggest_names(const struct profile *const *p, size_t np, const char *pattern, int object);
 

@@ -301,14 +301,19 @@ START_TEST(pattern_names)
 	pattern_name_cuts("plain", &ctx, &base);
 	ck_assert_uint_eq(ctx, 5);
 	ck_assert_uint_eq(base, 5);
-	ck_assert(pattern_picks("fib", "a.c", "fib'2'main", "", 1));
+	/* a name without its caller context; a level stays ("fib" is the outer activations) */
+	ck_assert(pattern_picks("fib", "a.c", "fib'main", "", 1));
+	ck_assert(!pattern_picks("fib", "a.c", "fib'2'main", "", 1));
+	ck_assert(!pattern_picks("fib", "a.c", "fib'2", "", 1));
 	ck_assert(pattern_picks("fib'2", "a.c", "fib'2'main", "", 1));
-	ck_assert(pattern_picks("a.c:fib", "a.c", "fib'2'main", "", 1));
+	ck_assert(pattern_picks("a.c:fib'2", "a.c", "fib'2'main", "", 1));
+	ck_assert(pattern_picks("fib*", "a.c", "fib'2'main", "", 1));	/* a glob, as ever */
 	ck_assert(!pattern_picks("fib'2'm", "a.c", "fib'2'main", "", 1));
-	ck_assert(!pattern_picks("fib", "a.c", "fib'2'main", "", 0));	/* not Callgrind's names */
+	ck_assert(!pattern_picks("fib", "a.c", "fib'main", "", 0));	/* not Callgrind's names */
 	ck_assert(!pattern_picks("f'g", "a.c", "f'g'h", "", 1));	/* no part of a context */
 	ck_assert(pattern_plain_picks("f", "f'g'h", 1));
 	ck_assert(pattern_plain_picks("fib'2", "fib'2'main", 1));
+	ck_assert(!pattern_plain_picks("fib", "fib'2'main", 1));
 	ck_assert(!pattern_plain_picks("fi", "fib'2'main", 1));
 	ck_assert(!pattern_plain_picks("f", "f'g'h", 0));
 	/* "FUNCTION [OBJECT]": the object whole, its end after a '/', or a glob */
@@ -318,7 +323,7 @@ START_TEST(pattern_names)
 	ck_assert(pattern_picks("0x10 [lib/libz.so.1]", "???", "0x10", "/usr/lib/libz.so.1", 1));
 	ck_assert(!pattern_picks("0x10 [ibz.so.1]", "???", "0x10", "/usr/lib/libz.so.1", 1));
 	ck_assert(!pattern_picks("0x10 [libc.so.6]", "???", "0x10", "/usr/lib/libz.so.1", 1));
-	ck_assert(pattern_picks("0x10 [libz.so.1]", "???", "0x10'2'f", "/usr/lib/libz.so.1", 1));
+	ck_assert(pattern_picks("0x10 [libz.so.1]", "???", "0x10'f'g", "/usr/lib/libz.so.1", 1));
 	/* a name that itself ends so is still its own pattern */
 	ck_assert(pattern_picks("f [1/2]", "a.go", "f [1/2]", "", 0));
 }
