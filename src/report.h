@@ -154,6 +154,13 @@ const struct fn **report_sorted_fns(const struct report *r, size_t *n);
 struct summary_row {
 	const char *name;	/* "" for functions without an object */
 	const struct cc *self;
+	/*
+	 * --summary=function: the function name, and the object of an address
+	 * (fn_key_obj(): a name of that object only, a row of its own, its
+	 * name "NAME [OBJECT]" made in own), else NULL
+	 */
+	const char *fn, *kobj;
+	char *own;
 };
 size_t report_summary_rows(const struct report *r, struct summary_row **rows);
 void report_summary_free(struct summary_row *rows, size_t n);

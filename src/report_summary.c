@@ -30,7 +30,22 @@ static int row_cmp(const void *x, const void *y, void *r)
 static int name_cmp(const void *x, const void *y)
 {
 	const struct summary_row *a = x, *b = y;
-	return strcmp(a->name, b->name);
+	int c = strcmp(a->name, b->name);
+
+	if (c || a->kobj == b->kobj)
+		return c;
+	return strcmp(a->kobj ? a->kobj : "", b->kobj ? b->kobj : "");
+}
+
+/* The row of an address of --summary=function: "NAME [OBJECT]", its object's file name. */
+static void addr_row(struct summary_row *row)
+{
+	const char *base = fn_obj_base(row->fn, row->kobj);
+	size_t n = strlen(row->fn) + strlen(base) + 4;
+
+	row->own = xmalloc(n);
+	snprintf(row->own, n, "%s [%s]", row->fn, base);
+	row->name = row->own;
 }
 
 size_t report_summary_rows(const struct report *r, struct summary_row **rows)
@@ -41,15 +56,20 @@ size_t report_summary_rows(const struct report *r, struct summary_row **rows)
 
 	/* names are interned: equal names are equal pointers; sort them to group */
 	for (i = 0; i < p->nfns; i++) {
-		v[n].name = key_of(r, p->fns[i]);
-		v[n].self = p->fns[i]->self;
+		const struct fn *f = p->fns[i];
+		v[n].name = key_of(r, f);
+		v[n].self = f->self;
+		if (r->o->summary == OPTS_SUMMARY_FUNCTION) {
+			v[n].fn = f->k.name;
+			v[n].kobj = fn_obj_base(f->k.name, f->obj) ? f->obj : NULL;
+		}
 		n++;
 	}
 	sort_array(v, n, sizeof(*v), name_cmp);
 	for (i = 0, k = 0; i < n; k++) {
 		size_t j = i;
 		struct cc *sum = xcalloc(1, profile_cc_size(p));
-		for (; j < n && v[j].name == v[i].name; j++) {
+		for (; j < n && v[j].name == v[i].name && v[j].kobj == v[i].kobj; j++) {
 			size_t e;
 			for (e = 0; e < p->ev.n; e++)	/* saturating: a hand-made file may overflow */
 				sum->v[e] = p->signed_counts ? sum->v[e] + v[j].self->v[e]	/* checked when loaded */
@@ -59,8 +79,10 @@ size_t report_summary_rows(const struct report *r, struct summary_row **rows)
 			if (v[j].self->ndef > sum->ndef)
 				sum->ndef = v[j].self->ndef;
 		}
-		v[k].name = v[i].name;
+		v[k] = v[i];
 		v[k].self = sum;
+		if (v[k].kobj)
+			addr_row(&v[k]);
 		i = j;
 	}
 	sort_array_r(v, k, sizeof(*v), row_cmp, (void *)r);
@@ -71,8 +93,10 @@ size_t report_summary_rows(const struct report *r, struct summary_row **rows)
 void report_summary_free(struct summary_row *rows, size_t n)
 {
 	size_t i;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		free((void *)rows[i].self);
+		free(rows[i].own);
+	}
 	free(rows);
 }
 
@@ -101,28 +125,37 @@ static int fn_name_cmp(const void *x, const void *y, void *r)
  * the first one not yet printed: rows come in cost order, so each name's
  * range is looked up.
  */
-static void function_files(struct report *r, const char *name, const struct fn **byname,
-			   size_t nfn, const size_t *w)
+/* Is f one of the row's functions (an address: of its object)? */
+static int of_row(const struct fn *f, const struct summary_row *row)
 {
-	size_t lo = 0, hi = nfn, i, j;
+	return !row->kobj || f->obj == row->kobj;
+}
+
+static void function_files(struct report *r, const struct summary_row *row,
+			   const struct fn **byname, size_t nfn, const size_t *w)
+{
+	size_t lo = 0, hi = nfn, i, j, n = 0, one = 0;
 
 	while (lo < hi) {	/* the first of that name */
 		size_t mid = lo + (hi - lo) / 2;
-		if (strcmp(byname[mid]->k.name, name) < 0)
+		if (strcmp(byname[mid]->k.name, row->fn) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (j = lo; j < nfn && !strcmp(byname[j]->k.name, name); j++)
-		;
-	if (j - lo == 1) {
+	for (j = lo; j < nfn && !strcmp(byname[j]->k.name, row->fn); j++)
+		if (of_row(byname[j], row) && !n++)
+			one = j;
+	if (n == 1) {
 		fputs(": ", r->out);
-		report_str(r, byname[lo]->k.file->name);
+		report_str(r, byname[one]->k.file->name);
 		putc('\n', r->out);
 		return;
 	}
 	fputs(":\n", r->out);
 	for (i = lo; i < j; i++) {
+		if (!of_row(byname[i], row))
+			continue;
 		report_cc(r, byname[i]->self, w);
 		fputs("   ", r->out);
 		report_str(r, byname[i]->k.file->name);
@@ -162,7 +195,7 @@ void report_summary(struct report *r)
 		putc(' ', r->out);
 		report_str(r, *rows[i].name ? rows[i].name : "(none)");
 		if (byfn)
-			function_files(r, rows[i].name, byname, nfn, w);
+			function_files(r, &rows[i], byname, nfn, w);
 		else
 			putc('\n', r->out);
 	}

@@ -7,10 +7,12 @@
 annogrind --inclusive=yes --tree=both --auto=no stripped/addr.cg | tail -n +20
 # The same in every output: the folded stacks and flame graph frames name
 # the object after an address, DOT has two boxes with two edges, TSV two
-# rows; written back with --format=callgrind and read again, the same.
+# rows, --summary=function two names; written back with --format=callgrind
+# and read again, the same.
 annogrind --format=folded stripped/addr.cg
 annogrind --format=dot stripped/addr.cg | grep -e '->' -e 'label="0x'
 annogrind --format=tsv stripped/addr.cg | grep 0x
+annogrind --auto=no --summary=function stripped/addr.cg | grep 0x | head -n 2
 annogrind --format=callgrind stripped/addr.cg | annogrind --inclusive=yes --auto=no - | tail -n 7
 # --diff pairs each with its own: the plugin's grew by 100, freetype's did not change.
 annogrind --diff --auto=no --show-percs=no stripped/addr.cg stripped/addr_new.cg | grep -e 0x -e '^ *[-+0-9,]* *[-+0-9,]*  *file:function'
