@@ -93,17 +93,29 @@ def glob_of(f):
     return re.sub(r"([*?\[\]\\])", r"\\\1", key_str(f))
 
 
-def frame_of(name):
+ADDR = re.compile(r"^0x[0-9a-fA-F]+(?:'|$)")
+
+
+def frame_of(name, objs=None):
     """The frame name of a function in folded stacks: a --separate-callers
     context left out (f'g'h -> f, fib'2'main -> fib'2), a recursion level
-    kept, ';' written ':' and control bytes '?'."""
+    kept, an address followed by its object's file name (objs: the
+    objects of its fn= lines; of two, no frame is its alone: None), ';'
+    written ':' and control bytes '?'."""
     parts = name.split("'")
     keep = [parts[0]]
     for p in parts[1:]:
         if not p.isdigit():
             break
         keep.append(p)
-    s = "'".join(keep).replace(";", ":")
+    s = "'".join(keep)
+    if ADDR.match(name) and objs:
+        if len(objs) > 1:
+            return None
+        o = next(iter(objs))
+        if o:
+            s += " [%s]" % o.rsplit("/", 1)[-1]
+    s = s.replace(";", ":")
     return "".join("?" if ord(c) < 32 or ord(c) == 127 else c for c in s)
 
 
@@ -228,7 +240,7 @@ class Checker:
         elif err:
             msgs.append("folded: " + err)
         else:
-            fr = frame_of(M[1])
+            fr = frame_of(M[1], self.p.objs.get(M))
             wrong = [s for s in st if s[0][0] != fr]
             if wrong:
                 msgs.append("%d of %d folded stacks do not start at %s (e.g. %s, weight %d)" %
@@ -327,7 +339,7 @@ class Checker:
         if err:
             msgs.append("folded: " + err)
         else:
-            frames = {frame_of(f[1]) for f in roots}
+            frames = {frame_of(f[1], self.p.objs.get(f)) for f in roots}
             wrong = [s for s in st if s[0][0] not in frames]
             if wrong:
                 msgs.append("%d of %d folded stacks start at no thread root (e.g. %s, weight %d)" %
@@ -428,16 +440,17 @@ class Checker:
         byframe = {}
         for f in self.p.self:
             if self.p.self[f] or f in self.p.into or f in self.p.out:
-                byframe.setdefault(frame_of(f[1]), []).append(f)
+                byframe.setdefault(frame_of(f[1], self.p.objs.get(f)), []).append(f)
         cands = [f for f in self.outer if self.I[f] >= self.T / 100]
-        check = [f for f in cands if len(byframe[frame_of(f[1])]) == 1]
-        sums = {frame_of(f[1]): 0 for f in check}
+        check = [f for f in cands if frame_of(f[1], self.p.objs.get(f)) is not None and
+                 len(byframe[frame_of(f[1], self.p.objs.get(f))]) == 1]
+        sums = {frame_of(f[1], self.p.objs.get(f)): 0 for f in check}
         for frames, w in st:
             for fr in set(frames):
                 if fr in sums:
                     sums[fr] += w
         total = sum(w for _, w in st)
-        errs = sorted(((sums[frame_of(f[1])] - self.I[f], f) for f in check),
+        errs = sorted(((sums[frame_of(f[1], self.p.objs.get(f))] - self.I[f], f) for f in check),
                       key=lambda e: (-abs(e[0]), key_str(e[1])))
         msgs = []
         if total != self.T:
