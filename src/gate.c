@@ -6,9 +6,9 @@
 
 #include "arena.h"
 #include "escape.h"
+#include "hash.h"
 #include "numfmt.h"
 #include "pattern.h"
-#include "sort.h"
 #include "suggest.h"
 #include "whole.h"
 
@@ -167,7 +167,7 @@ static int picks(const struct gate *g, const char *file, const char *name, const
  * A function limit checks functions whole: Callgrind's names of one
  * function (its --separate-callers contexts and recursion levels, "f'g'h"
  * and "fib'2") are summed as one.  The functions (or a diff's), as keys
- * sorted so that the names of one function are a run.
+ * gathered so that the names of one function are a run.
  */
 struct gkey {
 	const char *file, *name, *kobj;	/* file and kobj compare as addresses */
@@ -175,26 +175,6 @@ struct gkey {
 	int level;			/* the name has a recursion level */
 	size_t idx;			/* in the profile or the diff */
 };
-
-static int gkey_cmp(const void *x, const void *y)
-{
-	const struct gkey *a = x, *b = y;
-	size_t n = a->base < b->base ? a->base : b->base;
-	int c;
-
-	if (a->file != b->file)
-		return (uintptr_t)a->file < (uintptr_t)b->file ? -1 : 1;
-	if (a->kobj != b->kobj)
-		return (uintptr_t)a->kobj < (uintptr_t)b->kobj ? -1 : 1;
-	c = memcmp(a->name, b->name, n);
-	if (c || a->base != b->base)
-		return c ? c : a->base < b->base ? -1 : 1;
-	/* the name without a level first, then by name: a run's first names it */
-	if (a->level != b->level)
-		return a->level - b->level;
-	c = strcmp(a->name, b->name);
-	return c ? c : (a->idx > b->idx) - (a->idx < b->idx);
-}
 
 static void gkey_set(struct gkey *k, const char *file, const char *name, const char *kobj,
 		     int contexts, size_t idx)
@@ -214,50 +194,57 @@ static void gkey_set(struct gkey *k, const char *file, const char *name, const c
 	k->level = ctx != base;
 }
 
-/* Does k end the run of one function's names (k + 1 is another's, or past end)? */
-static int gkey_last(const struct gkey *k, const struct gkey *end)
+/* Do a and b name one function? */
+static int gkey_same(const struct gkey *a, const struct gkey *b)
 {
-	return k + 1 == end || k[1].file != k->file || k[1].kobj != k->kobj ||
-	       k[1].base != k->base || memcmp(k[1].name, k->name, k->base);
-}
-
-/* A run of keys: one function's names, keys[start .. start + n), the first function min. */
-struct grun {
-	size_t min, start, n;
-};
-
-static int grun_cmp(const void *x, const void *y)
-{
-	const struct grun *a = x, *b = y;
-
-	return (a->min > b->min) - (a->min < b->min);
+	return a->file == b->file && a->kobj == b->kobj && a->base == b->base &&
+	       !memcmp(a->name, b->name, a->base);
 }
 
 /*
- * keys[0 .. n) sorted into runs of one function's names; *out gets the
- * runs in the order of their first function (the profile's order, never
- * one of addresses), to free: returns how many.
+ * keys[0 .. n) (keys[i].idx == i) reordered so that the names of one
+ * function are a run, the runs in the order of their first function (the
+ * profile's order, never one of addresses) and each run in that order;
+ * *start gets the first key of each run, and n after the last (to free):
+ * returns how many runs.  Linear: a table of the runs opened so far.
  */
-static size_t gkey_runs(struct gkey *keys, size_t n, struct grun **out)
+static size_t gkey_runs(struct gkey *keys, size_t n, size_t **start)
 {
-	struct grun *r = xmalloc((n + 1) * sizeof(*r));
-	size_t i, nr = 0, at = 0;
+	size_t cap, i, nr = 0, *tab, *run = xmalloc((n + 1) * sizeof(*run)), *s, *fill;
+	struct gkey *out = xmalloc((n + 1) * sizeof(*out));
 
-	sort_array(keys, n, sizeof(*keys), gkey_cmp);
+	for (cap = 16; cap < 2 * n + 2; cap *= 2)
+		;
+	tab = xcalloc(cap, sizeof(*tab));	/* 1 + the key that opened a run, 0 empty */
 	for (i = 0; i < n; i++) {
-		if (i == at) {
-			r[nr].start = at;
-			r[nr].min = keys[i].idx;
-		} else if (keys[i].idx < r[nr].min) {
-			r[nr].min = keys[i].idx;
-		}
-		if (gkey_last(&keys[i], keys + n)) {
-			r[nr++].n = i + 1 - at;
-			at = i + 1;
+		const struct gkey *k = &keys[i];
+		size_t h = (size_t)hash_words(hash_bytes(k->name, k->base), (uintptr_t)k->file,
+					      (uintptr_t)k->kobj) & (cap - 1);
+		while (tab[h] && !gkey_same(&keys[tab[h] - 1], k))
+			h = (h + 1) & (cap - 1);
+		if (!tab[h]) {
+			tab[h] = i + 1;
+			run[i] = nr++;
+		} else {
+			run[i] = run[tab[h] - 1];
 		}
 	}
-	sort_array(r, nr, sizeof(*r), grun_cmp);
-	*out = r;
+	s = xcalloc(nr + 2, sizeof(*s));
+	for (i = 0; i < n; i++)
+		s[run[i] + 1]++;
+	for (i = 0; i < nr; i++)
+		s[i + 1] += s[i];
+	fill = xmalloc((nr + 1) * sizeof(*fill));
+	memcpy(fill, s, nr * sizeof(*fill));
+	for (i = 0; i < n; i++)
+		out[fill[run[i]]++] = keys[i];
+	if (n)
+		memcpy(keys, out, n * sizeof(*keys));
+	free(out);
+	free(fill);
+	free(run);
+	free(tab);
+	*start = s;
 	return nr;
 }
 
@@ -365,9 +352,8 @@ static void eval(const struct gate *g, const struct profile *p, const struct who
 		 struct gate_result *res)
 {
 	uint64_t total = value(p, p->total, g->ev);
-	size_t i, r, nruns, picked = 0;
+	size_t i, r, nruns, picked = 0, *runs;
 	struct gkey *keys;
-	struct grun *runs;
 	uint64_t *v;
 	int *level, contexts;
 
@@ -392,12 +378,12 @@ static void eval(const struct gate *g, const struct profile *p, const struct who
 			 fn_key_obj(p->fns[i]->k.name, p->fns[i]->obj), contexts, i);
 	nruns = gkey_runs(keys, p->nfns, &runs);
 	for (r = 0; r < nruns; r++) {
-		const struct gkey *run = keys + runs[r].start;
+		const struct gkey *run = keys + runs[r];
 		struct gate_breach *b;
 		size_t n, npieces = 0;
 		uint64_t x;
 		int hit = 0;
-		for (n = 0; n < runs[r].n; n++) {
+		for (n = 0; n < runs[r + 1] - runs[r]; n++) {
 			const struct fn *f = p->fns[run[n].idx];
 			hit = hit || (w ? picks_whole(g, w, f->id, contexts)
 					: picks(g, f->k.file->name, f->k.name, f->obj, contexts));
@@ -464,10 +450,9 @@ static size_t pieces_diff(const struct diff_fn *f, const struct whole *const *w)
 static void eval_diff(const struct gate *g, const struct diff *d, const struct whole *const *w,
 		      struct gate_result *res)
 {
-	size_t i, r, nruns, first = res->n, picked_new = 0, ngone = 0;
+	size_t i, r, nruns, first = res->n, picked_new = 0, ngone = 0, *runs;
 	const struct diff_fn *gone = NULL;
 	struct gkey *keys;
-	struct grun *runs;
 	uint64_t *v;
 	int *level, contexts;
 
@@ -494,12 +479,12 @@ static void eval_diff(const struct gate *g, const struct diff *d, const struct w
 		gkey_set(&keys[i], d->fns[i]->file, d->fns[i]->name, d->fns[i]->kobj, contexts, i);
 	nruns = gkey_runs(keys, d->nfns, &runs);
 	for (r = 0; r < nruns; r++) {
-		const struct gkey *run = keys + runs[r].start;
+		const struct gkey *run = keys + runs[r];
 		struct gate_breach *br;
 		size_t n, m = 0, npieces = 0;
 		int in[2] = { 0, 0 }, s, hit = 0;
 		uint64_t x[2];
-		for (n = 0; n < runs[r].n; n++) {
+		for (n = 0; n < runs[r + 1] - runs[r]; n++) {
 			const struct diff_fn *f = d->fns[run[n].idx];
 			const struct cc *const *c = (const struct cc *const *)(g->kind == GATE_SELF ? f->self : f->incl);
 			if (!f->in[DIFF_OLD] && !f->in[DIFF_NEW])
@@ -525,7 +510,7 @@ static void eval_diff(const struct gate *g, const struct diff *d, const struct w
 		if (!over_change(g, x[DIFF_OLD], x[DIFF_NEW]))
 			continue;
 		br = add(res, g, GATE_OVER);
-		breach_fn(br, run, runs[r].n, d->fns[run->idx]->obj);
+		breach_fn(br, run, runs[r + 1] - runs[r], d->fns[run->idx]->obj);
 		br->old = x[DIFF_OLD];
 		br->value = x[DIFF_NEW];
 		br->total = d->total[DIFF_NEW]->v[g->ev];

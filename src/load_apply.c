@@ -109,8 +109,9 @@ struct loader {
 	   inlined code switches among a few of them */
 	struct fn_cache {
 		const struct file *file;
-		const char *name, *kobj;	/* kobj: fn_key_obj() */
+		const char *name, *obj;
 		struct fn *fn;
+		int addr;	/* the name is an address: obj is in the key (fn_key_obj()) */
 	} fncache[FN_CACHE];
 
 	/* the files of the last source file names, by interned name */
@@ -837,13 +838,15 @@ static struct fn *fn_of(struct loader *ld, const char *obj, struct file *file, c
 {
 	uintptr_t h = ((uintptr_t)file >> 4) * 31 + ((uintptr_t)name >> 3);
 	struct fn_cache *e = &ld->fncache[(h ^ h >> 10) & (FN_CACHE - 1)];
-	const char *kobj = fn_key_obj(name, obj);
 
-	if (e->file != file || e->name != name || e->kobj != kobj) {
-		e->fn = profile_fn(ld->p, obj, file, name);
+	/* (whether a name is an address is looked at once, when it misses) */
+	if (e->file != file || e->name != name || (e->addr && e->obj != obj)) {
+		const char *kobj = fn_key_obj(name, obj);
+		e->fn = profile_fn_keyed(ld->p, obj, kobj, file, name);
 		e->file = file;
 		e->name = name;
-		e->kobj = kobj;
+		e->obj = obj;
+		e->addr = kobj != NULL;
 	}
 	return e->fn;
 }

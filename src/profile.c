@@ -175,13 +175,19 @@ static inline uint64_t hash_fn(const struct file *file, const char *name, const 
 
 int fn_name_is_addr(const char *name)
 {
-	const char *s = name + 2;
+	static const unsigned char hex[256] = {
+		['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1,
+		['7'] = 1, ['8'] = 1, ['9'] = 1, ['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1,
+		['e'] = 1, ['f'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1, ['E'] = 1,
+		['F'] = 1,
+	};
+	const unsigned char *s = (const unsigned char *)name + 2;
 
 	if (name[0] != '0' || name[1] != 'x')
 		return 0;
-	while ((*s >= '0' && *s <= '9') || ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'f'))
+	while (hex[*s])
 		s++;
-	return s > name + 2 && (!*s || *s == '\'');
+	return s > (const unsigned char *)name + 2 && (!*s || *s == '\'');
 }
 
 /* t with ncap slots (a power of 2, more than it has), its items placed again. */
@@ -379,7 +385,12 @@ static struct fn *fn_add(struct profile *p, const char *obj, struct file *file, 
 struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 		      const char *name)
 {
-	const char *kobj = fn_key_obj(name, obj);
+	return profile_fn_keyed(p, obj, fn_key_obj(name, obj), file, name);
+}
+
+struct fn *profile_fn_keyed(struct profile *p, const char *obj, const char *kobj,
+			    struct file *file, const char *name)
+{
 	uint64_t h = hash_fn(file, name, kobj), tag = h >> 32 << 32, *slot;
 	struct ftab *t = &p->fn_tab;
 	size_t m, i;

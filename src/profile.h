@@ -392,6 +392,9 @@ struct file *profile_file(struct profile *p, const char *name);
  */
 struct fn *profile_fn(struct profile *p, const char *obj, struct file *file,
 		      const char *name);
+/* The same with fn_key_obj(name, obj) given (the loader knows it). */
+struct fn *profile_fn_keyed(struct profile *p, const char *obj, const char *kobj,
+			    struct file *file, const char *name);
 struct call *profile_call(struct profile *p, struct fn *caller, struct fn *callee);
 enum { PROFILE_PLAIN_FNS = 1, PROFILE_PLAIN_CALLS = 2 };
 /*
