@@ -173,6 +173,22 @@ static inline uint64_t hash_fn(const struct file *file, const char *name, const 
 	return hash_ptrs(file, name, kobj ? (uint64_t)(uintptr_t)kobj : 1);
 }
 
+char *fn_short_name(const char *name, size_t len, const char *obj)
+{
+	const char *base = fn_obj_base(name, obj);
+	size_t bl = base ? strlen(base) + 3 : 0;
+	char *out = xmalloc(len + bl + 1);
+
+	memcpy(out, name, len);
+	if (base) {
+		memcpy(out + len, " [", 2);
+		memcpy(out + len + 2, base, bl - 3);
+		out[len + bl - 1] = ']';
+	}
+	out[len + bl] = '\0';
+	return out;
+}
+
 int fn_name_is_addr(const char *name)
 {
 	static const unsigned char hex[256] = {

@@ -142,6 +142,13 @@ static inline const char *fn_obj_base(const char *name, const char *obj)
 	return k;
 }
 
+/*
+ * name cut to len bytes, and " [OBJECT]" after it (fn_obj_base()) when it
+ * is an address of obj: a short name that tells two objects' functions
+ * apart.  A malloc'ed string.
+ */
+char *fn_short_name(const char *name, size_t len, const char *obj);
+
 /* All calls from one function to another, summed. */
 struct call_key {
 	struct fn *caller, *callee;

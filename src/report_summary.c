@@ -40,11 +40,7 @@ static int name_cmp(const void *x, const void *y)
 /* The row of an address of --summary=function: "NAME [OBJECT]", its object's file name. */
 static void addr_row(struct summary_row *row)
 {
-	const char *base = fn_obj_base(row->fn, row->kobj);
-	size_t n = strlen(row->fn) + strlen(base) + 4;
-
-	row->own = xmalloc(n);
-	snprintf(row->own, n, "%s [%s]", row->fn, base);
+	row->own = fn_short_name(row->fn, strlen(row->fn), row->kobj);
 	row->name = row->own;
 }
 

@@ -956,9 +956,7 @@ void stacks_release(struct stacks *s)
 char *stacks_frame_name(const struct profile *p, const struct fn *f)
 {
 	const char *name = f->k.name, *q = strchr(name, '\'');
-	const char *base = fn_obj_base(name, f->obj);
-	size_t len = strlen(name), blen = base ? strlen(base) + 3 : 0;
-	char *out;
+	size_t len = strlen(name);
 
 	/* only Callgrind writes caller contexts (--separate-callers) after a quote */
 	if (q && p->creator && !strncmp(p->creator, "callgrind", 9)) {
@@ -973,13 +971,5 @@ char *stacks_frame_name(const struct profile *p, const struct fn *f)
 		}
 	}
 	/* an address names a function of its object only: "0x...db70 [libfoo.so.6]" */
-	out = xmalloc(len + blen + 1);
-	memcpy(out, name, len);
-	if (base) {
-		memcpy(out + len, " [", 2);
-		memcpy(out + len + 2, base, blen - 3);
-		out[len + blen - 1] = ']';
-	}
-	out[len + blen] = '\0';
-	return out;
+	return fn_short_name(name, len, f->obj);
 }

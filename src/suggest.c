@@ -171,22 +171,19 @@ static const char *file_base(const char *path)
  */
 static char *fn_pattern(const struct fn *f, size_t len, int file)
 {
-	const char *base = fn_obj_base(f->k.name, f->obj), *fb = file_base(f->k.file->name);
-	size_t bl = base ? strlen(base) + 3 : 0, fl = file ? strlen(fb) + 1 : 0;
-	char *s = xmalloc(fl + len + bl + 1), *t = s;
+	char *name = fn_short_name(f->k.name, len, f->obj), *s;
+	const char *fb = file_base(f->k.file->name);
+	size_t nl, fl;
 
-	if (file) {
-		memcpy(t, fb, fl - 1);
-		t[fl - 1] = ':';
-		t += fl;
-	}
-	memcpy(t, f->k.name, len);
-	if (base) {
-		memcpy(t + len, " [", 2);
-		memcpy(t + len + 2, base, bl - 3);
-		t[len + bl - 1] = ']';
-	}
-	t[len + bl] = '\0';
+	if (!file)
+		return name;
+	nl = strlen(name);
+	fl = strlen(fb);
+	s = xmalloc(fl + nl + 2);
+	memcpy(s, fb, fl);
+	s[fl] = ':';
+	memcpy(s + fl + 1, name, nl + 1);
+	free(name);
 	return s;
 }
 
