@@ -181,7 +181,8 @@ static void put_calls(struct writer *w)
 			}
 			if (w->fl != f)
 				put_file(w, "fl", f);
-			if (callee->obj != w->ob && *callee->obj)
+			/* an empty cob= too: an address is a function of its object (fn_key_obj()) */
+			if (callee->obj != w->ob && (*callee->obj || (w->ob && *w->ob)))
 				put_ob(w, "cob", callee->obj);
 			if (callee->k.file != w->fl)
 				put_name(w, "cfi", SP_FILE, callee->k.file->name);

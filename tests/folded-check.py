@@ -17,6 +17,7 @@ their callers' own costs) only 1 and 3 are checked.
 
 Frame names are function names with Callgrind's caller contexts
 (--separate-callers, f'g'h) left out and a recursion level (f'2) kept,
+an address followed by its object's file name ("0x...1130 [loop]"),
 ';' written ':' and control bytes '?', as annogrind(1) says.  Exit 0 when
 all hold, 1 with the first few failures on stdout.
 """
@@ -25,11 +26,18 @@ import re
 import sys
 
 
-def frame_name(name, callgrind):
+ADDR = re.compile(r"0x[0-9a-fA-F]+(?:'|$)")
+
+
+def frame_name(fn, callgrind):
+    name, ob = fn
     q = name.find("'")
+    addr = ADDR.match(name) and ob
     if q >= 0 and callgrind:
         m = re.match(r"'([0-9]+)(?='|$)", name[q:])
         name = name[:q + len(m.group(0))] if m else name[:q]
+    if addr:
+        name += ' [%s]' % ob.rsplit('/', 1)[-1]
     out = []
     for ch in name:
         o = ord(ch)
@@ -77,8 +85,9 @@ def read_one(path, event):
     events = None
     evi = 0
     npos = 1
-    cur_fn = None
+    cur_fn = None       # (name, object): an address names a function of its object
     callee = None
+    ob, cob = '', None
     in_call = False
     self_cost = {}
     calls = set()
@@ -105,9 +114,14 @@ def read_one(path, event):
             key, value = m.group(1), m.group(2)
             name = name_of(key, value)
             if key == 'fn':
-                cur_fn = name
+                cur_fn = (name, ob)
             elif key == 'cfn':
-                callee = name
+                callee = (name, cob if cob is not None else ob)
+                cob = None
+            elif key == 'ob':
+                ob = name
+            elif key == 'cob':
+                cob = name
             continue
         if m and line[len(m.group(1))] == ':':
             key, value = m.group(1), m.group(2).strip()

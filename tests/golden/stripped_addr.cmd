@@ -16,3 +16,6 @@ annogrind --auto=no --summary=function stripped/addr.cg | grep 0x | head -n 2
 annogrind --format=callgrind stripped/addr.cg | annogrind --inclusive=yes --auto=no - | tail -n 7
 # --diff pairs each with its own: the plugin's grew by 100, freetype's did not change.
 annogrind --diff --auto=no --show-percs=no stripped/addr.cg stripped/addr_new.cg | grep -e 0x -e '^ *[-+0-9,]* *[-+0-9,]*  *file:function'
+# An address of no object (stripped/noobj.cg: cob= and ob= empty) is written
+# back with an empty cob=, so that it is read back as one function.
+annogrind --format=callgrind stripped/noobj.cg | annogrind --inclusive=yes --auto=no - | tail -n 3
