@@ -6,7 +6,8 @@
 # A profile and option set callgrind_annotate fails on, or misreads
 # (MANIFEST.tsv notes "ORACLE-BUG" or "ORACLE quirks" for the row of that
 # option set: it then misreads the original and the copy differently), is
-# left out; a profile with no set left counts as skipped.  Without
+# left out, and so is a profile whose total the copy writes as the sum of
+# its cost lines; a profile with no set left counts as skipped.  Without
 # callgrind_annotate the suite is skipped.
 set -u
 top=$(pwd)
@@ -26,7 +27,15 @@ pass=0 fail=0 skip=0
 for f in $(awk -F'\t' 'NR > 1 { print $1 }' "$corpus/MANIFEST.tsv" | sort -u); do
 	dir=$corpus/$(dirname "$f")
 	base=$(basename "$f")
-	if ! (cd "$dir" && "$bin" --format=callgrind "$base" >"$tmp/w" 2>/dev/null); then
+	if ! (cd "$dir" && "$bin" --format=callgrind "$base" >"$tmp/w" 2>"$tmp/werr"); then
+		skip=$((skip + 1))
+		continue
+	fi
+	# a total that says less than its cost lines is written as their sum
+	# (annogrind(1), DESCRIPTION): callgrind_annotate's percentages of the
+	# two differ on purpose (xdebug's 2.php.cg)
+	if grep -q "line is below the cost lines" "$tmp/werr"; then
+		echo "skip $f (its total is below its cost lines: the copy's is their sum)"
 		skip=$((skip + 1))
 		continue
 	fi
