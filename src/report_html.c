@@ -68,7 +68,8 @@ struct html {
 	size_t nspans;
 	struct timespec mtime;		/* of the profile read, 0 when unknown */
 	size_t *nrank;			/* by row: its place by name */
-	unsigned char *dup;		/* by row: another has its file and name */
+	unsigned char *dup;		/* by row: another has its file and shown name */
+	char **shown;			/* by row: an address with its object, else NULL (row_shown()) */
 	char **newer;			/* sources newer than the profile */
 	size_t nnewer;
 };
@@ -139,6 +140,29 @@ static const char *row_obj(const struct html *h, size_t k)
 	return row_fn(h, k)->obj;
 }
 
+/*
+ * The name the page shows for row k: an address, the name of one
+ * object's function only, followed by " [OBJECT]" (fn_short_name()), so
+ * that two objects' functions at one offset are two names in the table,
+ * the flame graph and the panel.
+ */
+static const char *row_shown(const struct html *h, size_t k)
+{
+	return h->shown[k] ? h->shown[k] : row_name(h, k);
+}
+
+static void make_shown(struct html *h)
+{
+	size_t k;
+
+	h->shown = xcalloc(h->nrows + 1, sizeof(*h->shown));
+	for (k = 0; k < h->nrows; k++) {
+		const char *name = row_name(h, k), *obj = row_obj(h, k);
+		if (fn_obj_base(name, obj))
+			h->shown[k] = fn_short_name(name, strlen(name), obj);
+	}
+}
+
 /* Self or inclusive cost of row k on side s (one profile: s is ignored). */
 static const struct cc *row_cost(const struct html *h, size_t k, int incl, int s)
 {
@@ -199,7 +223,7 @@ static int order_cmp(const void *x, const void *y, void *ctx)
 
 	if (ka != kb)
 		return ka > kb ? -1 : 1;
-	c = strcmp(row_name(h, (size_t)a), row_name(h, (size_t)b));
+	c = strcmp(row_shown(h, (size_t)a), row_shown(h, (size_t)b));
 	return c ? c : (a > b) - (a < b);
 }
 
@@ -227,7 +251,7 @@ static void put_names(struct html *h)
 	for (k = 0; k < h->nrows; k++) {
 		if (k)
 			outbuf_putc(out, ',');
-		json_name(out, row_name(h, k));
+		json_name(out, row_shown(h, k));
 	}
 	outbuf_puts(out, "],\n\"file\":\"");
 	for (k = 0; k < h->nrows; k++) {
@@ -271,7 +295,7 @@ static void put_names(struct html *h)
 /*
  * "self", "incl" (a diff: NEW's, and "self0", "incl0" OLD's): nev counts
  * a row; "flags": 1 the inclusive cost is exact, 2 only in OLD, 4 only in
- * NEW, 8 another row has its file and name; "ncalls": how often it was
+ * NEW, 8 another row has its file and shown name; "ncalls": how often it was
  * called (one profile).
  */
 static void put_fns(struct html *h)
@@ -441,14 +465,14 @@ static int name_cmp(const void *x, const void *y, void *ctx)
 {
 	const struct html *h = ctx;
 	size_t a = *(const size_t *)x, b = *(const size_t *)y;
-	int c = strcmp(row_name(h, a), row_name(h, b));
+	int c = strcmp(row_shown(h, a), row_shown(h, b));
 
 	return c ? c : (a > b) - (a < b);
 }
 
 /*
  * Each row's place among the names (equal names one place), and whether
- * another row has its file and name too (its #fn= key then names its
+ * another row has its file and shown name too (its #fn= key then names its
  * object): worked out once, by a sort of the rows by name.
  */
 static void rank_names(struct html *h)
@@ -461,7 +485,7 @@ static void rank_names(struct html *h)
 		ix[i] = i;
 	sort_array_r(ix, h->nrows, sizeof(*ix), name_cmp, h);
 	for (i = 0; i < h->nrows; i++) {
-		if (i && strcmp(row_name(h, ix[i - 1]), row_name(h, ix[i])))
+		if (i && strcmp(row_shown(h, ix[i - 1]), row_shown(h, ix[i])))
 			r = i;
 		h->nrank[ix[i]] = r;
 		for (j = r; j < i; j++)
@@ -1320,7 +1344,7 @@ static void put_noscript(struct html *h)
 		size_t k = (size_t)h->order[i];
 		uint64_t v;
 		outbuf_puts(out, "<tr><td><bdi>");
-		put_html_text(out, row_name(h, k), 300);
+		put_html_text(out, row_shown(h, k), 300);
 		outbuf_puts(out, "</bdi></td><td><bdi>");
 		put_html_text(out, row_file(h, k), 200);
 		outbuf_puts(out, "</bdi></td><td class=\"num\">");
@@ -1626,6 +1650,7 @@ static void html_setup(struct html *h)
 		if (!stat(h->r->input_name, &st))
 			h->mtime = st.st_mtim;
 	}
+	make_shown(h);
 	order_rows(h);
 	rank_names(h);
 	pick_sources(h);
@@ -1698,6 +1723,9 @@ static void html_release(struct html *h)
 	free(h->order);
 	free(h->nrank);
 	free(h->dup);
+	for (i = 0; h->shown && i < h->nrows; i++)
+		free(h->shown[i]);
+	free(h->shown);
 	ptrmap_free(&h->file_ix);
 	ptrmap_free(&h->row_of);
 }

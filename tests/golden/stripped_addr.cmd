@@ -16,6 +16,13 @@ annogrind --auto=no --summary=function stripped/addr.cg | grep 0x | head -n 2
 annogrind --format=callgrind stripped/addr.cg | annogrind --inclusive=yes --auto=no - | tail -n 7
 # --diff pairs each with its own: the plugin's grew by 100, freetype's did not change.
 annogrind --diff --auto=no --show-percs=no stripped/addr.cg stripped/addr_new.cg | grep -e 0x -e '^ *[-+0-9,]* *[-+0-9,]*  *file:function'
+# The HTML page's names (table, flame graph frames, panel) and its <noscript>
+# table: each address with its object, so two rows, two keys (no flag 8:
+# the shown names differ); the flame graph's frames point to rows 1
+# (libplug.so's, under main) and 4 (freetype's, under FT_Open_Face, row
+# 2), "fn" being the row + 1; a comparison the same.
+(PATH=/nonexistent; annogrind --format=html stripped/addr.cg) | grep -e '^"name"' -e '^"flags"' -e '^"flame"' -e '<td><bdi>0x'
+(PATH=/nonexistent; annogrind --format=html --diff stripped/addr.cg stripped/addr_new.cg) | grep -e '^"name"' -e '^"flags"'
 # An address of no object (stripped/noobj.cg: cob= and ob= empty) is written
 # back with an empty cob=, so that it is read back as one function.
 annogrind --format=callgrind stripped/noobj.cg | annogrind --inclusive=yes --auto=no - | tail -n 3
