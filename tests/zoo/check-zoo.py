@@ -68,81 +68,41 @@ ADDR = re.compile(r"^0x[0-9a-fA-F]+$")
 CLONE = "./misc/../sysdeps/unix/sysv/linux/x86_64/clone.S:clone"
 GOCLONE = "./runtime/sys_linux_amd64.s:runtime.clone.abi0"
 T1 = "41.1 threads in one file: "
-T1_INCL = T1 + "clone's inclusive cost is the calls made to it, below its self cost, not self + calls out"
-T1_HIDE = T1 + "clone keeps the calls made to it under --hide, not self + calls out"
 T1_ROOT = T1 + "no folded stack starts at clone: the thread hangs under the call that made it"
 T1_FOLD = T1 + "the thread's stacks are drawn under the call that made it (pthread_create), not at clone"
 T3_FOLD = "41.3 tail-jump dispatch: Builtins_CompileLazy's stacks far below its exact cost"
-T2_OBJ = "41.2 stripped objects: address names of different objects are one row with the summed cost"
-T4_CTX = "41.4 --separate-callers: --focus and --limit on a name do not take all its contexts f'g'h"
-T4_USE = "41.4 --cacheuse thread files: inclusive costs of the events the summary: line leaves out are 0"
 DEFAULT = "42.3 default threshold: a stack not drawn gives its cost to other stacks, not its caller's box"
 KNOWN = {
     "cc1 k.folded-default": DEFAULT,
-    "cmark-callers m.contexts[do_lookup_x]": T4_CTX,
     "cxx-inline k.folded-default": DEFAULT,
     "dot-sep k.folded-default": DEFAULT,
-    "dot-sep l.objects": T2_OBJ,
-    "dot-threads c.hide[hide=malloc]": T1_HIDE,
-    "dot-threads c.hide[hide=\\?\\?\\?:gvwrite]": T1_HIDE,
-    "dot-threads c.hide[hide-object=*/ld-linux*]": T1_HIDE,
     "dot-threads f.folded": T1_FOLD,
-    "dot-threads i.incl[%s]" % CLONE: T1_INCL,
-    "dot-threads i.incl-ge-self": T1_INCL,
     "dot-threads j.roots[%s]" % CLONE: T1_ROOT,
     "dot-threads k.folded-default": T1_FOLD + "; " + DEFAULT,
-    "dot-threads l.objects": T2_OBJ,
     "git-systime k.folded-default": DEFAULT,
     "go b.ignore[./hello.go:main.main]": "new, not in 41 or 42: --ignore=main.main leaves its only caller "
     "runtime.main (outer, never called) short of I(C) - I(M); the profile's runtime.doInit'2 calls "
     "cost more than the program total",
-    "go c.hide[hide=./runtime/rt0_linux_amd64.s:_rt0_amd64_linux]": T1_HIDE,
-    "go i.incl[%s]" % GOCLONE: T1_INCL,
-    "go i.incl-ge-self": T1_INCL,
     "go j.roots[%s]" % GOCLONE: T1_ROOT,
     "go k.folded-default": DEFAULT,
     "gzip k.folded-default": DEFAULT,
     "jq k.folded-default": DEFAULT,
     "lua k.folded-default": DEFAULT,
     "mandoc-recs k.folded-default": DEFAULT,
-    "node-jitless c.hide[hide=malloc]": T1_HIDE,
-    "node-jitless c.hide[hide=\\?\\?\\?:v8::internal::Compiler::GetWrappedFunction("
-    "v8::internal::Handle<v8::internal::String>, v8::internal::Handle<v8::internal::FixedArray>, "
-    "v8::internal::Handle<v8::internal::Context>, v8::internal::ScriptDetails const&, "
-    "v8::internal::AlignedCachedData\\*, v8::ScriptCompiler::CompileOptions, "
-    "v8::ScriptCompiler::NoCacheReason)]": T1_HIDE,
-    "node-jitless c.hide[hide-object=*/ld-linux*]": T1_HIDE,
     "node-jitless f.folded": T3_FOLD,
-    "node-jitless i.incl[%s]" % CLONE: T1_INCL,
-    "node-jitless i.incl-ge-self": T1_INCL,
     "node-jitless j.roots[%s]" % CLONE: T1_ROOT,
     "node-jitless k.folded-default": T3_FOLD + "; " + DEFAULT,
-    "node-jitless l.objects": T2_OBJ,
     "node-sep f.folded": T3_FOLD,
     "node-sep k.folded-default": T3_FOLD + "; " + DEFAULT,
-    "node-sep l.objects": T2_OBJ,
     "openssl-dumps k.folded-default": DEFAULT,
     "perl k.folded-default": DEFAULT,
     "python3 k.folded-default": DEFAULT,
-    "rg c.hide[hide=malloc]": T1_HIDE,
-    "rg c.hide[hide=\\?\\?\\?:0x00000000002247c0]": T1_HIDE,
-    "rg c.hide[hide-object=*/ld-linux*]": T1_HIDE,
     "rg f.folded": T1_FOLD,
-    "rg i.incl[%s]" % CLONE: T1_INCL,
-    "rg i.incl-ge-self": T1_INCL,
     "rg j.roots[%s]" % CLONE: T1_ROOT,
     "rg k.folded-default": DEFAULT,
     "sed-jumps k.folded-default": DEFAULT,
-    "sed-jumps l.objects": T2_OBJ,
     "sort k.folded-default": DEFAULT,
     "sqlite3-sim k.folded-default": DEFAULT,
-    "xz-cacheuse i.incl-events": T4_USE,
-    "xz-cacheuse i.incl-ge-self": T4_USE,
-    "zstd c.hide[hide=malloc]": T1_HIDE,
-    "zstd c.hide[hide=\\?\\?\\?:0x000000000002dc20]": T1_HIDE,
-    "zstd c.hide[hide-object=*/ld-linux*]": T1_HIDE,
-    "zstd i.incl[%s]" % CLONE: T1_INCL,
-    "zstd i.incl-ge-self": T1_INCL,
     "zstd k.folded-default": DEFAULT,
 }
 
