@@ -396,7 +396,8 @@ void report_diff(struct report *r, const struct diff *d, const char *old_name,
 		report_name(r, f->file);
 		putc(':', out);
 		report_name(r, f->name);
-		if (f->named && f->obj && *f->obj) {
+		/* an address always: the name of one object's function only */
+		if (f->obj && (f->named ? *f->obj : !!fn_obj_base(f->name, f->obj))) {
 			fputs(" [", out);
 			report_name(r, f->obj);
 			putc(']', out);

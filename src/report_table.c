@@ -293,6 +293,21 @@ static void print_name(const struct report *r, const struct fn *f)
 }
 
 /*
+ * " [OBJECT]" after a name: where named (callgrind_annotate's rule, a
+ * function opened by an fn= line), and always after an address, the name
+ * of one object's function only (fn_obj_base()), so that two objects'
+ * functions at one offset are never one name, called or not.
+ */
+static void print_obj(const struct report *r, const struct fn *f, int named)
+{
+	if (!named && !fn_obj_base(f->k.name, f->obj))
+		return;
+	fputs(" [", r->out);
+	report_name(r, f->obj);
+	putc(']', r->out);
+}
+
+/*
  * The cost shown for a call: cut to the program total like the inclusive
  * costs of functions (graph.c warns when it cuts one, and a call above the
  * total makes its caller's or callee's inclusive cost pass it too), so a
@@ -333,11 +348,7 @@ static void print_call(struct report *r, const struct call *c, const struct fn *
 	fputs(" (", r->out);
 	fputs(num, r->out);
 	fputs("x)", r->out);
-	if (other->named) {
-		fputs(" [", r->out);
-		report_name(r, other->obj);
-		putc(']', r->out);
-	}
+	print_obj(r, other, other->named);
 	putc('\n', r->out);
 }
 
@@ -406,6 +417,7 @@ static void print_pieces(struct report *r, const struct fn *f)
 		report_cc(r, w->piece[k]->self, r->width);
 		fputs("   + ", r->out);
 		print_name(r, w->piece[k]);
+		print_obj(r, w->piece[k], 0);
 		putc('\n', r->out);
 	}
 }
@@ -519,11 +531,8 @@ static void print_row(struct report *r, const struct row *row, int tree)
 		print_name(r, f);
 	else
 		fprintf(out, "<cycle %u>", (unsigned)cy->num);
-	if (f && f->named && *f->obj) {
-		fputs(" [", out);
-		report_name(r, f->obj);
-		putc(']', out);
-	}
+	if (f)
+		print_obj(r, f, f->named && *f->obj);
 	if (f && f->cycle && (o->inclusive || tree))
 		fprintf(out, " <cycle %u>", (unsigned)f->cycle);
 	putc('\n', out);
@@ -533,6 +542,7 @@ static void print_row(struct report *r, const struct row *row, int tree)
 			report_cc(r, fn_incl(p, m), r->width);
 			fputs(" = ", out);
 			print_name(r, m);
+			print_obj(r, m, 0);
 			putc('\n', out);
 		}
 	}

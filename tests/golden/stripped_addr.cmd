@@ -26,3 +26,9 @@ annogrind --diff --auto=no --show-percs=no stripped/addr.cg stripped/addr_new.cg
 # An address of no object (stripped/noobj.cg: cob= and ob= empty) is written
 # back with an empty cob=, so that it is read back as one function.
 annogrind --format=callgrind stripped/noobj.cg | annogrind --inclusive=yes --auto=no - | tail -n 3
+# Addresses that only calls name (stripped/callee.cg: no fn= line, so no
+# object by callgrind_annotate's rule) are still written with their
+# objects: main calls liba.so's 0x1000 twice (40) and libb.so's once (20),
+# two tree blocks; --diff (stripped/callee_new.cg, each +10) two rows.
+annogrind --inclusive=yes --tree=both --auto=no stripped/callee.cg | tail -n +16
+annogrind --diff --inclusive=yes --auto=no --show-percs=no stripped/callee.cg stripped/callee_new.cg | grep 0x
