@@ -258,11 +258,15 @@ static void check_totals(struct profile *p, const char *name)
 	}
 	for (i = 0; i < p->ncycles; i++)
 		clamp(p, p->cycles[i].incl);
-	if (nbad)
+	if (nbad) {
+		/* an address with its object: the name of one object's function only */
+		char *fname = fn_short_name(first->k.name, strlen(first->k.name), first->obj);
 		diag(DIAG_WARNING, name, 0,
 		     "inclusive cost of %zu function%s above the program total (first '%s:%s', %s): "
 		     "the profile's call costs disagree with its self costs; cut to the total",
-		     nbad, nbad > 1 ? "s" : "", first->k.file->name, first->k.name, buf);
+		     nbad, nbad > 1 ? "s" : "", first->k.file->name, fname, buf);
+		free(fname);
+	}
 }
 
 int graph_level_name(const char *name)

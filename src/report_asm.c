@@ -106,11 +106,19 @@ static void put_name(FILE *out, const char *s)
 	}
 }
 
+/* file:function, and " [OBJECT]" after an address (fn_obj_base()): the name of one object's function only. */
 static void put_fn(FILE *out, const struct fn *f)
 {
+	const char *base = fn_obj_base(f->k.name, f->obj);
+
 	put_name(out, f->k.file->name);
 	putc(':', out);
 	put_name(out, f->k.name);
+	if (base) {
+		fputs(" [", out);
+		put_name(out, base);
+		putc(']', out);
+	}
 }
 
 static void spaces(FILE *out, size_t n)
@@ -807,7 +815,10 @@ static void print_unit_heading(const struct report *r, const struct icode *u)
 {
 	report_rule(r);
 	fputs("-- Machine code: ", r->out);
-	put_fn(r->out, u->fn);
+	/* the object follows: put_fn()'s " [OBJECT]" would say it twice */
+	put_name(r->out, u->fn->k.file->name);
+	putc(':', r->out);
+	put_name(r->out, u->fn->k.name);
 	if (*u->obj) {
 		fputs(" [", r->out);
 		put_name(r->out, u->obj);

@@ -377,6 +377,12 @@ static void print_calls(const struct report *r, const struct line_call *v, size_
 		report_str(r, c->k.file->name);
 		putc(':', r->out);
 		report_str(r, c->k.name);
+		if (fn_obj_base(c->k.name, c->obj)) {
+			/* an address names a function of its object only */
+			fputs(" [", r->out);
+			report_str(r, fn_obj_base(c->k.name, c->obj));
+			putc(']', r->out);
+		}
 		fputs(" (", r->out);
 		numfmt_commify(v[*ci].count, num);
 		fprintf(r->out, "%sx)\n", num);

@@ -32,3 +32,9 @@ annogrind --format=callgrind stripped/noobj.cg | annogrind --inclusive=yes --aut
 # two tree blocks; --diff (stripped/callee_new.cg, each +10) two rows.
 annogrind --inclusive=yes --tree=both --auto=no stripped/callee.cg | tail -n +16
 annogrind --diff --inclusive=yes --auto=no --show-percs=no stripped/callee.cg stripped/callee_new.cg | grep 0x
+# The same in the annotated source's call lines and the machine code view
+# (stripped/calls.cg: calls.c's lines 4 and 5 call liba.so's 0x1000 twice,
+# 40, and libb.so's once, 20; the objects are not there).
+touch -d '2026-01-01 00:00:00' stripped/calls.c && touch -d '2026-01-02 00:00:00' stripped/calls.cg &&
+annogrind --show-percs=no stripped/calls.cg | grep -e '=>'
+annogrind --annotate=asm --auto=no --show-percs=no stripped/calls.cg | grep -e '=>' -e 'Machine code: ???' -e 'self cost of ???'
