@@ -7,7 +7,7 @@ that does not call itself) runs at most once on any stack, so the stacks
 through it must add up to the calls made to it: tests/incl/callsums.py
 sums those from the profile text, without annogrind's code.  For each such
 function whose name is met once in the profile (folded frames are names
-only), the error is |stacks through it - calls into it| as a share of the
+only, an address with its object's file name), the error is |stacks through it - calls into it| as a share of the
 total of the stacks.  Fails when the sum of the errors passes MAXSUM or
 one error passes MAXONE (both shares of the total, 1.0 = 100%).  Prints
 the largest errors.
@@ -30,6 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "inc
 from callsums import callsums  # noqa: E402
 
 LEVEL = re.compile(r"'[0-9]")
+ADDR = re.compile(r"0x[0-9a-fA-F]+(?:'|$)")
 
 
 def main():
@@ -41,6 +42,11 @@ def main():
         name = full.split(":", 1)[-1]
         if LEVEL.search(name) or itself or len(objs) > 1 or byname[name] != 1 or cost <= 0:
             continue
+        if ADDR.match(name):
+            # an address is framed with its object's file name (annogrind(1))
+            if len(objs) != 1 or not next(iter(objs)):
+                continue
+            name += " [%s]" % next(iter(objs)).rsplit("/", 1)[-1]
         exact[name] = cost
     out = subprocess.run([binp, "--format=folded", "--threshold=100", prof],
                          capture_output=True, text=True, errors="surrogateescape", check=True).stdout

@@ -51,20 +51,28 @@ function pageData(html) {
  * Functions whole, read from the profile text: every cost line under an
  * fn= line counts for that function whatever fi=/fe= say (inlined code is
  * its function's), the line after calls= is a call's cost (not self).
+ * An address (a stripped object's function) is a function of its object
+ * and is named as the page shows it, "0x...db70 [libfoo.so.6]".
  * Returns Map "name" -> per-event self costs.
  */
 function wholeSelf(file) {
 	let text = fs.readFileSync(file);
 	if (text[0] === 0x1f && text[1] === 0x8b) text = zlib.gunzipSync(text);
 	const lines = text.toString('latin1').split('\n');
-	const names = new Map(), self = new Map();
-	let npos = 1, nev = 0, fn = null, skip = false;
+	const names = new Map(), objs = new Map(), self = new Map();
+	let npos = 1, nev = 0, fn = null, skip = false, ob = '';
 	for (const l of lines) {
 		if (l.startsWith('positions:')) npos = l.trim().split(/\s+/).length - 1;
 		else if (l.startsWith('events:')) nev = l.trim().split(/\s+/).length - 1;
-		else if (l.startsWith('fn=')) {
+		else if (l.startsWith('ob=') || l.startsWith('cob=')) {
+			const m = /^c?ob=\((\d+)\)(?: (.*))?$/.exec(l);
+			let o = l.substring(l.indexOf('=') + 1);
+			if (m) { if (m[2] !== undefined) objs.set(m[1], m[2]); o = objs.get(m[1]); }
+			if (l[0] === 'o') ob = o || '';
+		} else if (l.startsWith('fn=')) {
 			const m = /^fn=\((\d+)\)(?: (.*))?$/.exec(l);
 			if (m) { if (m[2] !== undefined) names.set(m[1], m[2]); fn = names.get(m[1]); } else fn = l.substring(3);
+			if (ob && /^0x[0-9a-fA-F]+('|$)/.test(fn)) fn += ' [' + ob.substring(ob.lastIndexOf('/') + 1) + ']';
 			if (!self.has(fn)) self.set(fn, new Array(nev).fill(0));
 		} else if (l.startsWith('cfn=')) {
 			const m = /^cfn=\((\d+)\)(?: (.*))?$/.exec(l);
