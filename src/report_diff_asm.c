@@ -472,6 +472,12 @@ int report_diff_asm_function(const struct report *r, const struct diff *d, const
 		report_name(r, f->file);
 		putc(':', out);
 		report_name(r, f->name);
+		if (f->obj && fn_obj_base(f->name, f->obj)) {
+			/* an address names a function of its object only */
+			fputs(" [", out);
+			report_name(r, fn_obj_base(f->name, f->obj));
+			putc(']', out);
+		}
 		putc('\n', out);
 		report_rule(r);
 	}

@@ -102,7 +102,7 @@ static uint64_t site_size(const struct report *r, const struct diff_site *s)
 	return a > b ? a - b : b - a;
 }
 
-/* By line, then the largest change first, then callee name. */
+/* By line, then the largest change first, then callee name and object. */
 static int site_cmp(const void *x, const void *y, void *r)
 {
 	const struct diff_site *a = *(const struct diff_site *const *)x;
@@ -117,7 +117,10 @@ static int site_cmp(const void *x, const void *y, void *r)
 	if (sa != sb)
 		return sa > sb ? -1 : 1;
 	c = strcmp(a->k.callee->file, b->k.callee->file);
-	return c ? c : strcmp(a->k.callee->name, b->k.callee->name);
+	if (!c)
+		c = strcmp(a->k.callee->name, b->k.callee->name);
+	/* an address in two objects: two callees */
+	return c ? c : strcmp(a->k.callee->obj ? a->k.callee->obj : "", b->k.callee->obj ? b->k.callee->obj : "");
 }
 
 /*
@@ -258,6 +261,12 @@ static void call_line(const struct report *r, const struct diff_site *s, char (*
 	report_name(r, s->k.callee->file);
 	putc(':', r->out);
 	report_name(r, s->k.callee->name);
+	if (s->k.callee->obj && fn_obj_base(s->k.callee->name, s->k.callee->obj)) {
+		/* an address names a function of its object only */
+		fputs(" [", r->out);
+		report_name(r, fn_obj_base(s->k.callee->name, s->k.callee->obj));
+		putc(']', r->out);
+	}
 	fprintf(r->out, " (%sx -> %sx)\n", a, b);
 }
 
@@ -593,6 +602,15 @@ void report_diff_source(struct report *r, const struct diff *d)
 	free(names);
 }
 
+/* ", "object": OBJ" after an address, the name of one object's function only (fn_key_obj()). */
+static void json_addr_obj(struct outbuf *out, const struct diff_fn *f)
+{
+	if (!f->obj || !fn_key_obj(f->name, f->obj))
+		return;
+	outbuf_puts(out, ", \"object\": ");
+	json_name(out, f->obj);
+}
+
 /* "old", "new" and "change" of a pair of costs, as members. */
 static void jtriple(struct outbuf *out, const struct diff *d, struct cc *const c[2])
 {
@@ -644,10 +662,12 @@ void report_diff_source_json(struct report *r, const struct diff *d, struct outb
 				json_name(out, st->k.caller->file);
 				outbuf_puts(out, ", \"name\": ");
 				json_name(out, st->k.caller->name);
+				json_addr_obj(out, st->k.caller);
 				outbuf_puts(out, "}, \"file\": ");
 				json_name(out, st->k.callee->file);
 				outbuf_puts(out, ", \"name\": ");
 				json_name(out, st->k.callee->name);
+				json_addr_obj(out, st->k.callee);
 				outbuf_puts(out, ", \"count\": {\"old\": ");
 				outbuf_u64(out, st->count[0]);
 				outbuf_puts(out, ", \"new\": ");

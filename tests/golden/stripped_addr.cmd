@@ -38,3 +38,10 @@ annogrind --diff --inclusive=yes --auto=no --show-percs=no stripped/callee.cg st
 touch -d '2026-01-01 00:00:00' stripped/calls.c && touch -d '2026-01-02 00:00:00' stripped/calls.cg &&
 annogrind --show-percs=no stripped/calls.cg | grep -e '=>'
 annogrind --annotate=asm --auto=no --show-percs=no stripped/calls.cg | grep -e '=>' -e 'Machine code: ???' -e 'self cost of ???'
+# --diff's annotated source (stripped/calls_new.cg: liba.so's called 3
+# times, 40 -> 60; libb.so's the same): a call line per object; its
+# machine code, liba.so's function only (the one that changed).
+annogrind --diff --show-percs=no stripped/calls.cg stripped/calls_new.cg stripped/calls.c | grep -e '=>'
+annogrind --diff --annotate=asm --auto=no --show-percs=no stripped/calls.cg stripped/calls_new.cg | grep -e 'Machine code'
+# Its JSON: each call line's callee has its "object".
+annogrind --diff --format=json stripped/calls.cg stripped/calls_new.cg stripped/calls.c | grep -o '"name": "0x[0-9a-f]*", "object": "[^"]*", "count": [^}]*}'
