@@ -13,12 +13,16 @@ read(path, rename) returns a dict:
 It reads name compression (jfi= and jfn= too, whose jumps it skips),
 relative and '*' positions, hex addresses, and
 the cost line after calls= as the call's, not the function's.  rename maps
-a file name (the --mod-filename rules of a test).
+a file name (the --mod-filename rules of a test).  With addr_obj, a name
+that is an address (a stripped object's function) is a function of its
+object, named as annogrind writes it where the object is not shown:
+"0x...db70 [libfoo.so.6]" (fn='s object ob=, cfn='s cob= or ob=).
 """
 import gzip
 import re
 
 NAME = re.compile(r'^(ob|cob|fl|fi|fe|cfi|cfl|fn|cfn|jfi|jfn)=(.*)$')
+ADDR = re.compile(r"0x[0-9a-fA-F]+(?:'|$)")
 KIND = {'cob': 'ob', 'fi': 'fl', 'fe': 'fl', 'cfi': 'fl', 'cfl': 'fl', 'cfn': 'fn', 'jfi': 'fl', 'jfn': 'fn'}
 
 
@@ -30,14 +34,19 @@ def _num(tok, prev):
     return int(tok, 0)
 
 
-def read(path, rename=lambda f: f):
+def _with_obj(name, ob):
+    """name, and " [OBJECT]" (its file name) after an address of an object."""
+    return '%s [%s]' % (name, ob.rsplit('/', 1)[-1]) if ob and ADDR.match(name) else name
+
+
+def read(path, rename=lambda f: f, addr_obj=False):
     opener = gzip.open if open(path, 'rb').read(2) == b'\x1f\x8b' else open
     names = {}
     positions = ['line']
     events = []
     out = {'events': events, 'lines': {}, 'fnlines': {}, 'instr': {}, 'calls': {}, 'callob': {}}
     ob = fl = fn = None
-    cfn = None
+    cfn = cob = None
     pos = [0, 0]
     call = None
 
@@ -65,12 +74,15 @@ def read(path, rename=lambda f: f):
                 v = name(KIND.get(k, k), rest)
                 if k == 'ob':
                     ob = v
+                elif k == 'cob':
+                    cob = v
                 elif k in ('fl', 'fi', 'fe'):
                     fl = rename(v)     # as annogrind reads it, fn= stays in the last of them
                 elif k == 'fn':
-                    fn = v
+                    fn = _with_obj(v, ob) if addr_obj else v
                 elif k == 'cfn':
-                    cfn = v
+                    cfn = _with_obj(v, cob if cob is not None else ob) if addr_obj else v
+                    cob = None
                 continue
             if text.startswith('calls='):
                 call = int(text[6:].split()[0])

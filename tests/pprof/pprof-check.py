@@ -136,7 +136,7 @@ _read = {}
 def cgread(path):
     """cgtext.read(path), once."""
     if path not in _read:
-        _read[path] = cgtext.read(path)
+        _read[path] = cgtext.read(path, addr_obj=True)
     return _read[path]
 
 
@@ -151,9 +151,16 @@ def creator(path):
     return ''
 
 
+ADDR_OBJ = re.compile(r"^(0x[0-9a-fA-F]+(?:'.*)?)( \[[^\[\]]*\])$")
+
+
 def frame(name, by_callgrind):
     """The frame name of a function (the man page's rule): a Callgrind
-    caller context f'g'h is left out, a recursion level f'2 kept."""
+    caller context f'g'h is left out, a recursion level f'2 kept; an
+    address keeps its object after it (cgtext's addr_obj)."""
+    m = ADDR_OBJ.match(name)
+    if m:
+        return frame(m.group(1), by_callgrind) + m.group(2)
     q = name.find("'")
     if q < 0 or not by_callgrind:
         return name
