@@ -13,7 +13,6 @@ struct fit {
 	const struct profile *p;
 	const struct stacks *s;
 	size_t ev;
-	int uncut;		/* nothing is cut after: Newton's method finishes the fit */
 };
 
 /*
@@ -30,7 +29,7 @@ struct fit {
  * each by target / current (at most FIT_STEP either way), then scales
  * each function's self cost over its stacks back to the exact sum; until
  * no constraint is off by more than FIT_CLOSE of the program total, at
- * most FIT_SWEEPS sweeps (FIT_SWEEPS_UNCUT before fit_newton()).
+ * most FIT_SWEEPS sweeps, then fit_newton() finishes.
  * A constraint still off by more than FIT_FAR after FIT_WARM sweeps is
  * dropped: the stacks made cannot meet it (stacks too small to make, or
  * calls the split put elsewhere), and chasing it moves the rest.  Exact
@@ -39,8 +38,7 @@ struct fit {
  * (the shares stay) when walking up the stacks would take more than
  * FIT_BUDGET steps a stack: a chain of thousands of functions.
  */
-#define FIT_SWEEPS 40
-#define FIT_SWEEPS_UNCUT 10
+#define FIT_SWEEPS 10
 #define FIT_CLOSE 1e-6
 #define FIT_BUDGET 64
 #define FIT_WARM 5
@@ -455,9 +453,9 @@ static void fit_chains(const struct fit *ft, const uint32_t *near, const uint32_
 }
 
 void fit_stacks(const struct profile *p, size_t ev, const struct stacks *s, double *x,
-		const uint32_t *fstart, const uint32_t *flist, int uncut)
+		const uint32_t *fstart, const uint32_t *flist)
 {
-	const struct fit in = { p, s, ev, uncut }, *ft = &in;
+	const struct fit in = { p, s, ev }, *ft = &in;
 	size_t n = s->n, nf = p->nfns, i, k, ncon, sweep;
 	uint32_t *near, *chain, *coff;
 	struct fitc *con;
@@ -472,7 +470,7 @@ void fit_stacks(const struct profile *p, size_t ev, const struct stacks *s, doub
 	tot = xmalloc(n * sizeof(*tot));
 	fac = xmalloc(n * sizeof(*fac));
 	g = xmalloc((nf + 1) * sizeof(*g));
-	for (sweep = 0; sweep < (ft->uncut ? FIT_SWEEPS_UNCUT : FIT_SWEEPS); sweep++) {
+	for (sweep = 0; sweep < FIT_SWEEPS; sweep++) {
 		double worst = 0;
 		for (i = 0; i < n; i++)
 			tot[i] = x[i];
@@ -540,8 +538,7 @@ void fit_stacks(const struct profile *p, size_t ev, const struct stacks *s, doub
 		if (worst < FIT_CLOSE)
 			break;
 	}
-	if (ft->uncut)
-		fit_newton(ft, x, con, ncon, total);
+	fit_newton(ft, x, con, ncon, total);
 	free(tot);
 	free(fac);
 	free(g);

@@ -17,14 +17,12 @@
  * cost (fn.incl_exact, graph.h; a function on a stack at most once) add
  * up to that cost as nearly as the stacks made allow, each function's
  * self cost still spread over its stacks exactly: sweeps of
- * proportional fitting and, when uncut is set (nothing is cut from the
- * stacks after: the stacks are what is asked for), Newton's method to
- * finish.  Near is judged against s->sum, the program total.  Where the
+ * proportional fitting, then Newton's method to finish.  Near is judged against s->sum, the program total.  Where the
  * fit would cost too much (stacks that are long chains) x is left as it
  * is.  fit.c writes down the rule, its limits and its numbers; it keeps
  * nothing past the call.
  */
 void fit_stacks(const struct profile *p, size_t ev, const struct stacks *s, double *x,
-		const uint32_t *fstart, const uint32_t *flist, int uncut);
+		const uint32_t *fstart, const uint32_t *flist);
 
 #endif

@@ -58,7 +58,6 @@ struct build {
 	uint32_t tpar;
 	double tfac;
 	uint32_t *queue;
-	int uncut;		/* no cut: the fit is finished by Newton's method (fit.h) */
 };
 
 static double weight(const struct build *b, const struct call *c)
@@ -725,7 +724,7 @@ static void apportion(struct build *b)
 			wt[x] = sum > 0 ? (double)self * wt[x] / sum : (double)self / (double)m;
 		}
 	}
-	fit_stacks(p, b->ev, s, wt, start, list, b->uncut);
+	fit_stacks(p, b->ev, s, wt, start, list);
 	for (i = 0; i < n; i++) {
 		uint64_t self = p->fns[i]->self->v[b->ev], given = 0;
 		size_t m = start[i + 1] - start[i];
@@ -826,7 +825,6 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	b.p = p;
 	b.ev = ev;
 	b.s = s;
-	b.uncut = !prune;
 	b.unit = graph_units(p);
 	b.mstart = xcalloc(n + 2, sizeof(*b.mstart));
 	b.mlist = xcalloc(n + 1, sizeof(*b.mlist));
@@ -857,10 +855,10 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	 * count; on a profile whose stacks would pass the budget it grows, and
 	 * its part goes to the other stacks of the same functions.  The budget
 	 * is the profile's: a few stacks for each function and call, at most
-	 * MAX_NODES.
+	 * MAX_NODES.  A cut (prune) does not change the grain: the stacks are
+	 * made and fitted as without it, then cut, so each box kept is worth
+	 * what it is worth uncut.
 	 */
-	if (prune / 64 > grain)
-		grain = (double)(prune / 64);
 	b.budget = STACKS_PER_ITEM * (n + p->ncalls) + 4096;
 	if (b.budget > MAX_NODES)
 		b.budget = MAX_NODES;

@@ -40,7 +40,9 @@
  *  - At most a few stacks per function and call are made (the grain grows
  *    until they fit), whatever the number of paths through the graph.
  *  - Then stacks whose total cost is at most prune are cut, their cost
- *    added to their caller's own (a root keeps its cost as its own).
+ *    added to their caller's own (a root keeps its cost as its own).  The
+ *    stacks are made and fitted the same with or without a cut, so every
+ *    stack kept costs what it costs uncut.
  *
  * So the costs of all stacks add up to the sum of the self costs, each
  * function's self cost is spread over its stacks exactly (when nothing
