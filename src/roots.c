@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "graph.h"
 
 void roots_init(struct roots *r)
 {
@@ -110,6 +111,58 @@ void roots_file(struct roots *r, const struct profile *p, int after, const char 
 	free(incount);
 }
 
+/*
+ * The activations of an outer function that no call line shows: the
+ * child side of clone() in a profile made without --separate-threads, a
+ * function entered by a jump.  Its self cost plus the calls it makes
+ * count each activation once (it never nests); what they say beyond the
+ * calls made to it (and the roots of the thread files above) ran on
+ * stacks of their own, which start there.  Only for functions that have
+ * callers (one without any starts its stacks already) and costs that
+ * cannot be negative.
+ */
+static void unseen_roots(struct profile *p)
+{
+	size_t ne = p->ev.n, n = p->nfns, i, e;
+	uint64_t *self, *out, *in, *incount;
+	unsigned char *outer;
+
+	if (!n || !ne || !p->ncalls || p->signed_counts || p->drop_calls)
+		return;
+	outer = xcalloc(n + 1, 1);
+	graph_outer(p, outer);
+	self = xmalloc((n * ne + 1) * sizeof(*self));
+	out = xmalloc((n * ne + 1) * sizeof(*out));
+	in = xmalloc((n * ne + 1) * sizeof(*in));
+	incount = xmalloc((n + 1) * sizeof(*incount));
+	sums(p, self, out, in, incount);
+	for (i = 0; i < n; i++) {
+		struct cc *rc;
+		if (!outer[i] || !incount[i])
+			continue;
+		rc = p->root_cost ? p->root_cost[i] : NULL;
+		for (e = 0; e < ne; e++) {
+			uint64_t have = in[i * ne + e] + (rc ? rc->v[e] : 0), all = self[i * ne + e] + out[i * ne + e];
+			if (all <= have || all < self[i * ne + e])
+				continue;	/* none unseen, or a sum past 2^64 */
+			if (!p->root_cost)
+				p->root_cost = xcalloc(n + 1, sizeof(*p->root_cost));
+			if (!rc) {
+				rc = p->root_cost[i] = profile_cc_new(p);
+				rc->ndef = 0;
+			}
+			rc->v[e] += all - have;
+			if (rc->ndef < e + 1)
+				rc->ndef = (uint32_t)(e + 1);	/* the events after: undefined, as they were */
+		}
+	}
+	free(outer);
+	free(self);
+	free(out);
+	free(in);
+	free(incount);
+}
+
 void roots_finish(struct roots *r, struct profile *p)
 {
 	size_t ne = p->ev.n, i, e;
@@ -132,6 +185,7 @@ void roots_finish(struct roots *r, struct profile *p)
 		}
 		free(called);
 	}
+	unseen_roots(p);
 	for (i = 0; i < r->nthreads; i++)
 		free(r->threads[i]);
 	free(r->threads);

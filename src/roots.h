@@ -33,7 +33,14 @@ struct roots {
 void roots_init(struct roots *r);
 /* Around loading one file into p: after = 0 before it, 1 after it, with its thread: value. */
 void roots_file(struct roots *r, const struct profile *p, int after, const char *thread);
-/* Set p->root_cost (see above) and release r. */
+/*
+ * Set p->root_cost (see above) and release r.  Then, for one file or
+ * many: an outer function (graph_outer()) with callers whose own cost
+ * and calls out pass the calls made to it and its roots so far (the
+ * thread's side of clone() in a file of several threads, a function
+ * entered by a jump) gets the difference added, event by event: those
+ * activations start stacks of their own.
+ */
 void roots_finish(struct roots *r, struct profile *p);
 
 /* Files beyond which no thread roots are noted (each costs a pass over the profile). */
