@@ -102,8 +102,8 @@ static int fitted(const struct fit *ft, const struct fn *f)
 
 struct newton {
 	size_t n, nf, m;
-	const struct snode *node;
-	const int32_t *ci;	/* by fn id: its live constraint, or -1 */
+	const uint32_t *par, *fid;	/* by node: its parent (STACKS_NONE) and fn id */
+	const int32_t *nci;	/* by node: its function's live constraint, or -1 */
 	const double *x0;	/* by node: the cost after the sweeps, over the total */
 	const double *ts;	/* by fn id: its self cost over the total */
 	const double *t;	/* by constraint: its target over the total (dead: 0) */
@@ -125,28 +125,26 @@ static double newton_eval(struct newton *nw, const double *th)
 	for (k = 0; k < nw->m; k++)
 		nw->cur[k] = 0;
 	for (i = 0; i < nw->n; i++) {
-		const struct snode *y = &nw->node[i];
-		double a = y->parent == STACKS_NONE ? 0 : nw->a[y->parent];
-		if (nw->ci[y->fn->id] >= 0)
-			a += th[nw->ci[y->fn->id]];
+		double a = nw->par[i] == STACKS_NONE ? 0 : nw->a[nw->par[i]];
+		if (nw->nci[i] >= 0)
+			a += th[nw->nci[i]];
 		if (a > 600)
 			return HUGE_VAL;
 		nw->a[i] = a;
 		nw->x[i] = nw->x0[i] > 0 ? nw->x0[i] * exp(a) : 0;
-		nw->sum[y->fn->id] += nw->x[i];
+		nw->sum[nw->fid[i]] += nw->x[i];
 	}
 	for (k = 0; k < nw->nf; k++)
 		if (nw->sum[k] > 0)
 			f += nw->ts[k] * log(nw->sum[k]);
 	for (i = nw->n; i-- > 0;) {
-		const struct snode *y = &nw->node[i];
-		double sk = nw->sum[y->fn->id];
-		nw->x[i] = sk > 0 ? nw->x[i] * nw->ts[y->fn->id] / sk : 0;
+		double sk = nw->sum[nw->fid[i]];
+		nw->x[i] = sk > 0 ? nw->x[i] * nw->ts[nw->fid[i]] / sk : 0;
 		nw->tot[i] += nw->x[i];
-		if (nw->ci[y->fn->id] >= 0)
-			nw->cur[nw->ci[y->fn->id]] += nw->tot[i];
-		if (y->parent != STACKS_NONE)
-			nw->tot[y->parent] += nw->tot[i];
+		if (nw->nci[i] >= 0)
+			nw->cur[nw->nci[i]] += nw->tot[i];
+		if (nw->par[i] != STACKS_NONE)
+			nw->tot[nw->par[i]] += nw->tot[i];
 		nw->tot[i] = 0;	/* ready for the next evaluation */
 	}
 	for (k = 0; k < nw->m; k++)
@@ -165,23 +163,21 @@ static void newton_hess(struct newton *nw, const double *d, double *out, double 
 	for (k = 0; k < nw->m; k++)
 		out[k] = 0;
 	for (i = 0; i < nw->n; i++) {
-		const struct snode *y = &nw->node[i];
-		double v = y->parent == STACKS_NONE ? 0 : u[y->parent];
-		if (nw->ci[y->fn->id] >= 0)
-			v += d[nw->ci[y->fn->id]];
+		double v = nw->par[i] == STACKS_NONE ? 0 : u[nw->par[i]];
+		if (nw->nci[i] >= 0)
+			v += d[nw->nci[i]];
 		u[i] = v;
-		w[y->fn->id] += nw->x[i] * v;
+		w[nw->fid[i]] += nw->x[i] * v;
 	}
 	/* what each function's spreading takes back, then the sums up the stacks */
 	for (k = 0; k < nw->nf; k++)
 		w[k] = nw->ts[k] > 0 ? w[k] / nw->ts[k] : 0;
 	for (i = nw->n; i-- > 0;) {
-		const struct snode *y = &nw->node[i];
-		z[i] += nw->x[i] * (u[i] - w[y->fn->id]);
-		if (nw->ci[y->fn->id] >= 0)
-			out[nw->ci[y->fn->id]] += z[i];
-		if (y->parent != STACKS_NONE)
-			z[y->parent] += z[i];
+		z[i] += nw->x[i] * (u[i] - w[nw->fid[i]]);
+		if (nw->nci[i] >= 0)
+			out[nw->nci[i]] += z[i];
+		if (nw->par[i] != STACKS_NONE)
+			z[nw->par[i]] += z[i];
 		z[i] = 0;
 	}
 }
@@ -269,7 +265,8 @@ static void fit_newton(const struct fit *ft, double *x, const struct fitc *con, 
 	const struct stacks *s = ft->s;
 	struct newton nw;
 	size_t n = s->n, nf = p->nfns, m = ncon, i, k, passes = 1, stall = 0;
-	int32_t *ci = xmalloc((nf + 1) * sizeof(*ci));
+	int32_t *ci = xmalloc((nf + 1) * sizeof(*ci)), *nci = xmalloc((n + 1) * sizeof(*nci));
+	uint32_t *par = xmalloc((n + 1) * sizeof(*par)), *fid = xmalloc((n + 1) * sizeof(*fid));
 	double *x0 = xmalloc((n + 1) * sizeof(*x0)), *ts = xmalloc((nf + 1) * sizeof(*ts));
 	/* by constraint: target, variables, tried, best, gradient, direction, 5 scratch */
 	double *vec = xcalloc(11 * m + 1, sizeof(*vec));
@@ -281,8 +278,9 @@ static void fit_newton(const struct fit *ft, double *x, const struct fitc *con, 
 	nw.n = n;
 	nw.nf = nf;
 	nw.m = m;
-	nw.node = s->node;
-	nw.ci = ci;
+	nw.par = par;
+	nw.fid = fid;
+	nw.nci = nci;
 	nw.x0 = x0;
 	nw.ts = ts;
 	nw.t = t;
@@ -302,6 +300,11 @@ static void fit_newton(const struct fit *ft, double *x, const struct fitc *con, 
 			continue;
 		ci[con[k].fn] = (int32_t)k;
 		t[k] = con[k].target / total;
+	}
+	for (i = 0; i < n; i++) {
+		par[i] = s->node[i].parent;
+		fid[i] = s->node[i].fn->id;
+		nci[i] = ci[fid[i]];
 	}
 	f = newton_eval(&nw, th);	/* + NEWTON_MU / 2 |th|^2, 0 here */
 	start = bestw = newton_worst(&nw);
@@ -353,6 +356,9 @@ static void fit_newton(const struct fit *ft, double *x, const struct fitc *con, 
 	free(nw.sum);
 	free(nw.cur);
 	free(ci);
+	free(nci);
+	free(par);
+	free(fid);
 	free(x0);
 	free(ts);
 	free(vec);

@@ -58,6 +58,11 @@ struct build {
 	uint32_t tpar;
 	double tfac;
 	uint32_t *queue;
+	/* by fn id: the indices of the calls it makes that the stacks follow
+	   (entering()), in fn_out() order: olist[ostart[id] .. ostart[id + 1]) */
+	uint32_t *ostart, *olist, *ounit;	/* ounit[o]: the group olist[o] enters */
+	unsigned char *outer1;	/* by group: outermost() */
+	uint32_t *pmark, pepoch;	/* by group: on the path of the node marked last */
 };
 
 static double weight(const struct build *b, const struct call *c)
@@ -278,19 +283,52 @@ static int outermost(const struct build *b, uint32_t u)
 	return b->mstart[u + 1] - b->mstart[u] == 1 && f->outer && !f->may_nest;
 }
 
-/* Is group u on the stack of node x, looking up while the groups are of x's component? */
-static int on_path(const struct build *b, uint32_t x, uint32_t u)
+/*
+ * Mark the groups on the stack of node x, looking up while they are of
+ * x's component (a path never comes back to a component it left):
+ * group u is on it when pmark[u] == the stamp returned.
+ */
+static uint32_t path_mark(struct build *b, uint32_t x)
 {
 	uint32_t comp = b->ucomp[b->unit[b->s->node[x].fn->id]];
 
+	if (++b->pepoch == 0) {
+		memset(b->pmark, 0, (b->p->nfns + 1) * sizeof(*b->pmark));
+		b->pepoch = 1;
+	}
 	for (; x != STACKS_NONE; x = b->s->node[x].parent) {
 		uint32_t v = b->unit[b->s->node[x].fn->id];
-		if (v == u)
-			return 1;
 		if (b->ucomp[v] != comp)
-			return 0;	/* a path never comes back to a component it left */
+			break;
+		b->pmark[v] = b->pepoch;
 	}
-	return 0;
+	return b->pepoch;
+}
+
+/* The calls each function makes that the stacks follow, by index (b->ostart, b->olist). */
+static void out_lists(struct build *b)
+{
+	const struct profile *p = b->p;
+	size_t n = p->nfns, i, na = 0;
+
+	b->ostart = xmalloc((n + 2) * sizeof(*b->ostart));
+	b->olist = xmalloc((p->ncalls + 1) * sizeof(*b->olist));
+	b->ounit = xmalloc((p->ncalls + 1) * sizeof(*b->ounit));
+	for (i = 0; i < n; i++) {
+		const struct call *c;
+		b->ostart[i] = (uint32_t)na;
+		for (c = fn_out(p, p->fns[i]); c; c = c->next_out)
+			if (entering(b, c)) {
+				b->ounit[na] = b->unit[c->k.callee->id];
+				b->olist[na++] = (uint32_t)call_index(b, c);
+			}
+	}
+	b->ostart[n] = (uint32_t)na;
+	b->outer1 = xcalloc(n + 1, 1);
+	b->pmark = xcalloc(n + 1, sizeof(*b->pmark));
+	for (i = 0; i < n; i++)
+		if (b->unit[i] == i)
+			b->outer1[i] = (unsigned char)outermost(b, (uint32_t)i);
 }
 
 /*
@@ -568,20 +606,24 @@ static void component(struct build *b, size_t k, const uint32_t *firstm)
 				truncate_nodes(b, mark, nentry, units, nu);
 			b->nwork = nentry;
 			for (w = 0; w < b->nwork && !b->full; w++) {
-				uint32_t x = b->work[w];
+				uint32_t x = b->work[w], stamp = 0, o;
 				const struct fn *m = b->s->node[x].fn;
-				const struct call *c;
-				for (c = fn_out(p, m); c && !b->full; c = c->next_out) {
-					uint32_t v = b->unit[c->k.callee->id];
-					size_t ci;
+				for (o = b->ostart[m->id]; o < b->ostart[m->id + 1] && !b->full; o++) {
+					size_t ci = b->olist[o];
+					uint32_t v = b->ounit[o];
+					const struct call *c;
 					double sh;
-					if (!entering(b, c) || b->ucomp[v] != k)
+					if (b->ucomp[v] != k)
 						continue;
 					/* an outermost function is never entered again on
 					   one stack; a group of levels may be */
-					if (outermost(b, v) && on_path(b, x, v))
-						continue;
-					ci = call_index(b, c);
+					if (b->outer1[v]) {
+						if (!stamp)
+							stamp = path_mark(b, x);
+						if (b->pmark[v] == stamp)
+							continue;
+					}
+					c = p->calls[ci];
 					sh = b->s->node[x].share / b->ediv[ci] * weight(b, c) / b->win[v];
 					if (sh > 1)
 						sh = 1;
@@ -594,13 +636,12 @@ static void component(struct build *b, size_t k, const uint32_t *firstm)
 			/* each call's divisor: the shares of the stacks that made it */
 			for (i = 0; i < nu; i++)
 				for (j = b->mstart[units[i]]; j < b->mstart[units[i] + 1]; j++) {
-					const struct call *c;
-					for (c = fn_out(p, p->fns[b->mlist[j]]); c; c = c->next_out) {
-						size_t ci;
+					uint32_t f = b->mlist[j], o;
+					for (o = b->ostart[f]; o < b->ostart[f + 1]; o++) {
+						size_t ci = b->olist[o];
 						double e, d;
-						if (!entering(b, c) || b->ucomp[b->unit[c->k.callee->id]] != k)
+						if (b->ucomp[b->ounit[o]] != k)
 							continue;
-						ci = call_index(b, c);
 						e = b->elig[ci] > 1e-12 ? b->elig[ci] : b->ediv[ci];
 						d = e > b->ediv[ci] ? e - b->ediv[ci] : b->ediv[ci] - e;
 						if (d > moved * e)
@@ -844,6 +885,7 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	b.ctab = xcalloc(b.ccap, sizeof(*b.ctab));
 	for (i = 0; i < p->ncalls; i++)
 		b.ctab[call_slot(&b, p->calls[i])] = i + 1;
+	out_lists(&b);
 	b.elig = xcalloc(p->ncalls + 1, sizeof(*b.elig));
 	b.ediv = xmalloc((p->ncalls + 1) * sizeof(*b.ediv));
 	for (i = 0; i < p->ncalls; i++)
@@ -927,6 +969,11 @@ int stacks_build(struct stacks *s, const struct profile *p, size_t ev, uint64_t 
 	free(b.same);
 	free(b.truth);
 	free(b.ctab);
+	free(b.ostart);
+	free(b.olist);
+	free(b.ounit);
+	free(b.outer1);
+	free(b.pmark);
 	free(b.elig);
 	free(b.ediv);
 	for (i = 0; i < n; i++) {
