@@ -35,6 +35,19 @@ static void sums(const struct profile *p, uint64_t *self, uint64_t *out, uint64_
 	}
 }
 
+/* sums() into arrays of their own (the caller frees them) */
+static void sums_new(const struct profile *p, uint64_t **self, uint64_t **out, uint64_t **in,
+		     uint64_t **incount)
+{
+	size_t n = p->nfns, ne = p->ev.n;
+
+	*self = xmalloc((n * ne + 1) * sizeof(**self));
+	*out = xmalloc((n * ne + 1) * sizeof(**out));
+	*in = xmalloc((n * ne + 1) * sizeof(**in));
+	*incount = xmalloc((n + 1) * sizeof(**incount));
+	sums(p, *self, *out, *in, *incount);
+}
+
 static void grow(struct roots *r, size_t n, size_t ne)
 {
 	if (n <= r->cap)
@@ -86,11 +99,7 @@ void roots_file(struct roots *r, const struct profile *p, int after, const char 
 		memset(r->root, 0, r->cap * ne * sizeof(*r->root));
 	else
 		memset(r->root + r->n * ne, 0, (n - r->n) * ne * sizeof(*r->root));
-	self = xmalloc((n * ne + 1) * sizeof(*self));
-	out = xmalloc((n * ne + 1) * sizeof(*out));
-	in = xmalloc((n * ne + 1) * sizeof(*in));
-	incount = xmalloc((n + 1) * sizeof(*incount));
-	sums(p, self, out, in, incount);
+	sums_new(p, &self, &out, &in, &incount);
 	for (i = 0; i < n; i++) {
 		int called = incount[i] != r->incount[i], any = 0;
 		for (e = 0; e < ne; e++) {
@@ -131,11 +140,7 @@ static void unseen_roots(struct profile *p)
 		return;
 	outer = xcalloc(n + 1, 1);
 	graph_outer(p, outer);
-	self = xmalloc((n * ne + 1) * sizeof(*self));
-	out = xmalloc((n * ne + 1) * sizeof(*out));
-	in = xmalloc((n * ne + 1) * sizeof(*in));
-	incount = xmalloc((n + 1) * sizeof(*incount));
-	sums(p, self, out, in, incount);
+	sums_new(p, &self, &out, &in, &incount);
 	for (i = 0; i < n; i++) {
 		struct cc *rc;
 		if (!outer[i] || !incount[i])
