@@ -25,7 +25,7 @@ match nothing), and these:
     outer F whose self cost and calls out pass the calls made to it (by
     more than 0.01% of the total) starts the stacks of a thread (clone):
     the folded stacks (--threshold=100) that start at F weigh the
-    difference, within 0.1% of it or 0.05% of the total (a thread that
+    difference, within 0.1% of it or of the total (a thread that
     starts threads is a static cycle, whose stacks are fitted);
  k. folded-default: folded stacks at the default threshold: every box
     drawn (a prefix of the stacks) weighs what the same box weighs with
@@ -312,7 +312,7 @@ class ZooChecker(cv.Checker):
             fr = cv.frame_of(f[1])
             start = sum(w for frames, w in st if frames[0] == fr)
             info.append("%s %s" % (cv.key_str(f), commas(start)))
-            if abs(start - extra) > max(self.tol, extra // 1000, self.T // 2000):
+            if abs(start - extra) > max(self.tol, extra // 1000, self.T // 1000):
                 bad[cv.key_str(f)] = "stacks starting at it weigh %s, its thread(s) %s (self + calls out %s, " \
                     "calls in %s), off %s of the total" % (commas(start), commas(extra), commas(self.p.incl(f)),
                                                            commas(self.p.into[f]), cv.pct(start - extra, self.T))
