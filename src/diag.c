@@ -18,9 +18,12 @@ void diag_set_stream(FILE *f)
 	stream = f;
 }
 
-void diag_quiet_warnings(int q)
+int diag_quiet_warnings(int q)
 {
+	int was = quiet;
+
 	quiet = q;
+	return was;
 }
 
 void diag_reset(void)

@@ -25,7 +25,8 @@ void diag_reset(void);
 void diag_set_stream(FILE *f);
 /* Warnings beyond this many per file are counted, not printed. */
 #define DIAG_MAX_WARNINGS 20
-void diag_quiet_warnings(int quiet);
+/* Warnings printed (0) or not; returns the setting it replaces. */
+int diag_quiet_warnings(int quiet);
 /*
  * The loader calls begin before reading a file and end after it: end says
  * how many of that file's warnings were counted but not printed, if any.

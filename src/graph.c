@@ -635,6 +635,17 @@ static void number_cycles(struct profile *p)
 	}
 }
 
+/* A view's rows never above the same rows of its profile (profile.incl_cap). */
+static void cap_incl(struct profile *p)
+{
+	size_t i, e;
+
+	for (i = 0; i < p->nfns && p->incl_cap; i++)
+		for (e = 0; p->incl_cap[i] && e < p->ev.n; e++)
+			if (p->incl[i]->v[e] > p->incl_cap[i]->v[e])
+				p->incl[i]->v[e] = p->incl_cap[i]->v[e];
+}
+
 int graph_inclusive(struct profile *p, const char *name)
 {
 	size_t n = p->nfns;
@@ -660,6 +671,7 @@ int graph_inclusive(struct profile *p, const char *name)
 	w.single = single_calls(p);
 	if (fns_incl(p, &w) || cycle_bounds(p, &w))
 		goto out;
+	cap_incl(p);
 	check_totals(p, name);
 	number_cycles(p);
 	rc = 0;

@@ -94,6 +94,7 @@ void profile_release(struct profile *p)
 	free(p->cycles);
 	free(p->incl);
 	free(p->exact_incl);
+	free(p->incl_cap);
 	free(p->root_cost);
 	free(p->single);
 	free(p->span);

@@ -227,6 +227,13 @@ struct profile {
 	       PROFILE_LEVELS_SET } levels;
 	struct cc **exact_incl;
 	/*
+	 * By fn id, NULL entries elsewhere: a view's bound of a function's
+	 * inclusive cost, its inclusive cost in the profile the view was made
+	 * of (no row of a view above the same row of the profile); applied
+	 * by graph_inclusive() to the lower bounds of a recursive function.
+	 */
+	struct cc **incl_cap;
+	/*
 	 * By fn id, NULL entries elsewhere (roots.h): the cost of the
 	 * activations of a function that start a thread's stack, for one that
 	 * also has callers: summed --separate-threads files.

@@ -467,12 +467,13 @@ static int want_of(const struct opts *o, const struct gate *gates, size_t ngates
 	p->keep_instr = o->annotate_asm;
 	p->keep_fn_lines = !!(o->format->traits & FORMAT_FN_LINES);
 	/*
-	 * The graph views and filters fold inlined code into its function
-	 * (prepare_view): the loader can do it as it reads, at no cost, when
-	 * no rename rule changes the names between.
+	 * The graph views fold inlined code into its function (prepare_view):
+	 * the loader can do it as it reads, at no cost, when no rename rule
+	 * changes the names between.  A view of rows keeps them (view_rows).
 	 */
-	p->fold_inlined = graph_view(o) && !o->nmod_funcname && !o->nmod_filename;
-	if (p->fold_inlined && (o->format->traits & FORMAT_MERGES_INLINED)) {
+	p->fold_inlined = (o->format->traits & FORMAT_MERGES_INLINED) && !o->nmod_funcname &&
+			  !o->nmod_filename;
+	if (p->fold_inlined) {
 		/* stacks and boxes: no source lines */
 		p->want_lines = want_none;
 		return 0;
@@ -552,10 +553,54 @@ static enum run_status rename_profile(const struct opts *o, struct profile *p)
 }
 
 /*
+ * A view of a report of rows (the table, JSON, ...: code inlined from
+ * another file is a row of its own): made of the merged copy as the
+ * graph views see it, then shared back over p's rows
+ * (view_split_inlined()), so that a row means the same with and without
+ * a view.  prepare_view's returns.
+ */
+static int view_rows(const struct opts *o, struct profile *p, const char *name, int check)
+{
+	struct profile m, v, r;
+	int rc, was;
+
+	/* the rows' own inclusive costs bound the view's; the merged copy's warnings are said */
+	was = diag_quiet_warnings(1);
+	rc = graph_inclusive(p, name);
+	diag_quiet_warnings(was);
+	if (rc)
+		return -1;
+	rc = view_merge_inlined(&m, p);
+	if (!rc) {
+		profile_seal(&m);
+		rc = graph_inclusive(&m, name);
+	}
+	if (rc) {
+		profile_release(&m);
+		return -1;
+	}
+	rc = view_filter(&v, &m, o->filters, o->nfilters, check);
+	if (!rc)
+		rc = view_split_inlined(&r, &v, p);
+	else
+		profile_init(&r);
+	profile_release(&v);
+	profile_release(&m);
+	if (rc) {
+		profile_release(&r);
+		return rc;
+	}
+	profile_adopt(&r, p);
+	*p = r;
+	profile_seal(p);
+	return 0;
+}
+
+/*
  * The graph views (dot, folded, flamegraph), and every view with --focus,
  * --ignore or --hide, see inlined code inside its function; those options
  * then make a copy of the profile with only what they keep, which every
- * report reads.  p becomes that copy (moved by value, as in
+ * report reads (a report of rows in p's rows, view_rows()).  p becomes that copy (moved by value, as in
  * rename_profile).  Returns -1 after a diagnostic, -2 after one on a
  * --focus, --ignore or --hide glob that matches nothing (when check is
  * set: a usage error; a diff checks its two profiles together).
@@ -565,6 +610,8 @@ static int prepare_view(const struct opts *o, struct profile *p, const char *nam
 	struct profile q;
 	int rc;
 
+	if (o->nfilters && !(o->format->traits & FORMAT_MERGES_INLINED) && view_has_inlined(p))
+		return view_rows(o, p, name, check);
 	if (graph_view(o) && view_has_inlined(p)) {
 		if (view_merge_inlined(&q, p)) {
 			profile_release(&q);

@@ -33,6 +33,20 @@ struct fn **view_hosts(const struct profile *p);
  */
 int view_merge_inlined(struct profile *dst, const struct profile *src);
 
+/*
+ * A view made of the merged copy of src (view_merge_inlined()), v, back
+ * in src's rows: dst (initialised here; the caller releases it) has each
+ * function of src whose function (its host's, for a piece of inlined
+ * code) is in v, with v's cost of that function shared over its rows in
+ * proportion to their costs in src, none above its own but the host's
+ * (--hide moves costs into a function), and likewise each call; v's
+ * calls no call of src makes are the hosts'.  A match's exact inclusive
+ * cost is its row's in src; every row's inclusive cost in src bounds it
+ * in dst (profile.incl_cap: graph_inclusive() ran on src).  dst points to
+ * src's names (and to none of v's own).  0, or -1 after a diagnostic.
+ */
+int view_split_inlined(struct profile *dst, const struct profile *v, const struct profile *src);
+
 /* Has p code inlined from another file with a host (else the merge copies it as it is)? */
 int view_has_inlined(const struct profile *p);
 

@@ -53,6 +53,39 @@ static void add_count_sat(uint64_t *to, uint64_t n)
 		*to = UINT64_MAX;
 }
 
+static int vsplit_cmp(const void *x, const void *y)
+{
+	const struct view_split *a = x, *b = y;
+	if (a->rem_hi != b->rem_hi)
+		return a->rem_hi > b->rem_hi ? -1 : 1;
+	if (a->rem_lo != b->rem_lo)
+		return a->rem_lo > b->rem_lo ? -1 : 1;
+	return a->k < b->k ? -1 : a->k > b->k;
+}
+
+void view_split_exact(uint64_t total, const uint64_t *w, size_t m, unsigned __int128 wsum,
+			uint64_t *out, struct view_split *tmp)
+{
+	size_t k;
+	uint64_t given = 0;
+
+	for (k = 0; k < m; k++) {
+		unsigned __int128 x = (unsigned __int128)total * w[k];
+		unsigned __int128 q = x / wsum, r = x % wsum;
+		out[k] = (uint64_t)q;
+		given += out[k];
+		tmp[k].k = (uint32_t)k;
+		/* the remainders share the denominator wsum: compared as they are */
+		tmp[k].rem_hi = (uint64_t)(r >> 64);
+		tmp[k].rem_lo = (uint64_t)r;
+	}
+	if (given == total)
+		return;
+	sort_array(tmp, m, sizeof(*tmp), vsplit_cmp);
+	for (k = 0; given < total; k = (k + 1) % m, given++)
+		out[tmp[k].k]++;
+}
+
 struct fn *view_fn_in_copy(struct profile *dst, const struct fn *f, struct file_memo *m)
 {
 	struct fn *g;
@@ -69,6 +102,30 @@ struct fn *view_fn_in_copy(struct profile *dst, const struct fn *f, struct file_
 	g->multi_obj = f->multi_obj;
 	g->outer = f->outer;	/* read by graph_inclusive() when levels are SET */
 	return g;
+}
+
+void view_copy_caps(struct profile *dst, const struct profile *src, struct fn *const *map)
+{
+	size_t i, e;
+
+	if (!src->incl || src->drop_calls)
+		return;
+	dst->incl_cap = xcalloc(dst->nfns + 1, sizeof(*dst->incl_cap));
+	for (i = 0; i < src->nfns; i++) {
+		const struct cc *in = fn_incl(src, src->fns[i]);
+		struct cc *cap;
+		if (!map[i])
+			continue;
+		cap = dst->incl_cap[map[i]->id];
+		if (!cap) {
+			cap = dst->incl_cap[map[i]->id] = profile_cc_new(dst);
+			memcpy(cap, in, profile_cc_size(dst));
+			continue;
+		}
+		for (e = 0; e < dst->ev.n; e++)
+			if (in->v[e] > cap->v[e])
+				cap->v[e] = in->v[e];
+	}
 }
 
 int view_copy_lines(struct profile *dst, const struct profile *src, struct fn *const *map)
@@ -171,44 +228,41 @@ int view_sum_total(struct profile *dst)
  * The flows of a static cycle go round it: where the calls into a
  * function of a view add up to more than the view's total (what
  * circulated back to a function from below itself), they are scaled down
- * to it, so that no function shows more than all of its view.
+ * to it, so that no function shows more than all of its view.  Two kinds
+ * of call are left as they are: a recursive one (in the profile; the copy
+ * marks it so until graph_inclusive() runs on it), whose cost counts
+ * nested calls again and may pass any total (Go's doInit'2 calls cost 2.8
+ * times its program), and one the view keeps whole (whole, by call of dst
+ * and event), a fact of the profile: the others take what room is left.
  */
-static void cap_calls_in(struct profile *dst)
+static void cap_scale(struct profile *dst, const unsigned char *whole, int out)
 {
 	size_t ne = dst->ev.n, i, e;
-	double *in = xcalloc(dst->nfns * ne + 1, sizeof(*in));
+	/* by function and event: the sum of the calls kept whole, of the others */
+	double *fixed = xcalloc(dst->nfns * ne + 1, sizeof(*fixed));
+	double *free_ = xcalloc(dst->nfns * ne + 1, sizeof(*free_));
 
 	for (i = 0; i < dst->ncalls; i++) {
 		const struct call *c = dst->calls[i];
-		for (e = 0; e < ne; e++)
-			in[c->k.callee->id * ne + e] += (double)c->cc->v[e];
+		size_t f = out ? c->k.caller->id : c->k.callee->id;
+		for (e = 0; e < ne && !c->recursive; e++)
+			(whole[i * ne + e] ? fixed : free_)[f * ne + e] += (double)c->cc->v[e];
 	}
 	for (i = 0; i < dst->ncalls; i++) {
 		struct call *c = dst->calls[i];
-		for (e = 0; e < ne; e++) {
-			double sum = in[c->k.callee->id * ne + e], t = (double)dst->total->v[e];
-			if (sum > t && sum > 0)
-				c->cc->v[e] = (uint64_t)((double)c->cc->v[e] * (t / sum));
+		const struct fn *f = out ? c->k.caller : c->k.callee;
+		for (e = 0; e < ne && !c->recursive; e++) {
+			double fs = free_[f->id * ne + e], room = (double)dst->total->v[e];
+			if (out)	/* a function's own cost and calls out: all it costs when nobody calls it */
+				room -= (double)f->self->v[e];
+			room -= fixed[f->id * ne + e];
+			if (whole[i * ne + e] || !(fs > 0) || fs <= room)
+				continue;
+			c->cc->v[e] = (uint64_t)((double)c->cc->v[e] * (room > 0 ? room / fs : 0));
 		}
 	}
-	/* and a function's own cost and calls out (all it costs when nobody calls it) */
-	memset(in, 0, (dst->nfns * ne + 1) * sizeof(*in));
-	for (i = 0; i < dst->ncalls; i++) {
-		const struct call *c = dst->calls[i];
-		for (e = 0; e < ne; e++)
-			in[c->k.caller->id * ne + e] += (double)c->cc->v[e];
-	}
-	for (i = 0; i < dst->ncalls; i++) {
-		struct call *c = dst->calls[i];
-		const struct fn *a = c->k.caller;
-		for (e = 0; e < ne; e++) {
-			double out = in[a->id * ne + e], room = (double)dst->total->v[e] -
-							       (double)a->self->v[e];
-			if (out > room && out > 0)
-				c->cc->v[e] = (uint64_t)((double)c->cc->v[e] * (room > 0 ? room / out : 0));
-		}
-	}
-	free(in);
+	free(fixed);
+	free(free_);
 }
 
 struct rem {
@@ -338,6 +392,7 @@ int view_copy(struct profile *dst, const struct profile *src, const struct ugrap
 	struct fn **map = xcalloc(src->nfns + 1, sizeof(*map));
 	double *keep = xmalloc((ne + 1) * sizeof(*keep));
 	double *selfv = xcalloc(src->nfns * ne + 1, sizeof(*selfv));
+	unsigned char *whole = xcalloc(src->ncalls * ne + 1, 1);	/* by call of dst: kept whole */
 	int rc = -1;
 
 	/* each of src's functions and calls is made once at most */
@@ -404,9 +459,12 @@ int view_copy(struct profile *dst, const struct profile *src, const struct ugrap
 		if (!count && !any)
 			continue;
 		d = profile_call_new(dst, from, to);
+		d->recursive = c->recursive;	/* for cap_scale(); graph_inclusive() sets it anew */
 		add_count_sat(&d->count, count);
-		for (e = 0; e < ne; e++)
+		for (e = 0; e < ne; e++) {
+			whole[(dst->ncalls - 1) * ne + e] = keep[e] >= (double)c->cc->v[e];
 			d->cc->v[e] += keep[e] >= (double)c->cc->v[e] ? c->cc->v[e] : round_u64(keep[e]);
+		}
 		if (c->cc->ndef > d->cc->ndef)
 			d->cc->ndef = c->cc->ndef;
 	}
@@ -429,9 +487,11 @@ int view_copy(struct profile *dst, const struct profile *src, const struct ugrap
 	if (focus)
 		view_keep_exact_incl(dst, src, map, match);
 	dst->sites_whole = 1;
+	view_copy_caps(dst, src, map);
 	if (view_copy_lines(dst, src, map) || view_sum_total(dst))
 		goto out;
-	cap_calls_in(dst);
+	cap_scale(dst, whole, 0);	/* the calls into a function */
+	cap_scale(dst, whole, 1);	/* and out of it */
 	if (focus)
 		for (i = 0; i < dst->nfns; i++) {
 			/* a few counts the profile's own call and self costs disagree by */
@@ -443,6 +503,7 @@ int view_copy(struct profile *dst, const struct profile *src, const struct ugrap
 	rc = 0;
 out:
 	free(selfv);
+	free(whole);
 	free(keep);
 	free(map);
 	return rc;

@@ -127,49 +127,6 @@ static uint32_t hedge_get(struct hgraph *h, uint32_t from, uint32_t to)
 	return hedge_new(h, from, to, 0);
 }
 
-struct hsplit {
-	uint32_t k;
-	uint64_t rem_hi, rem_lo;
-};
-
-static int hsplit_cmp(const void *x, const void *y)
-{
-	const struct hsplit *a = x, *b = y;
-	if (a->rem_hi != b->rem_hi)
-		return a->rem_hi > b->rem_hi ? -1 : 1;
-	if (a->rem_lo != b->rem_lo)
-		return a->rem_lo > b->rem_lo ? -1 : 1;
-	return a->k < b->k ? -1 : a->k > b->k;
-}
-
-/*
- * total split over m parts by weights w (their sum wsum > 0), in whole
- * counts adding up to total: each part's floor, then one more to the
- * largest remainders.  Exact in 128-bit integers.
- */
-static void split_exact(uint64_t total, const uint64_t *w, size_t m, unsigned __int128 wsum,
-			uint64_t *out, struct hsplit *tmp)
-{
-	size_t k;
-	uint64_t given = 0;
-
-	for (k = 0; k < m; k++) {
-		unsigned __int128 x = (unsigned __int128)total * w[k];
-		unsigned __int128 q = x / wsum, r = x % wsum;
-		out[k] = (uint64_t)q;
-		given += out[k];
-		tmp[k].k = (uint32_t)k;
-		/* the remainders share the denominator wsum: compared as they are */
-		tmp[k].rem_hi = (uint64_t)(r >> 64);
-		tmp[k].rem_lo = (uint64_t)r;
-	}
-	if (given == total)
-		return;
-	sort_array(tmp, m, sizeof(*tmp), hsplit_cmp);
-	for (k = 0; given < total; k = (k + 1) % m, given++)
-		out[tmp[k].k]++;
-}
-
 static int fn_ptr_cmp(const void *x, const void *y)
 {
 	return graph_fn_cmp(*(const struct fn *const *)x, *(const struct fn *const *)y);
@@ -181,7 +138,7 @@ static int hide_one(struct hgraph *h, uint32_t hid)
 	size_t ne = h->ne, m = 0, k, j, e, nin = h->nin[hid];
 	uint32_t *callers = xmalloc((nin + 1) * sizeof(*callers));	/* edge indexes */
 	uint64_t *w = xmalloc((nin + 1) * sizeof(*w)), *part = xmalloc((nin + 1) * sizeof(*part));
-	struct hsplit *tmp = xmalloc((nin + 1) * sizeof(*tmp));
+	struct view_split *tmp = xmalloc((nin + 1) * sizeof(*tmp));
 	uint32_t *elig = xmalloc((nin + 1) * sizeof(*elig));
 
 	for (k = 0; k < nin; k++) {
@@ -208,7 +165,7 @@ static int hide_one(struct hgraph *h, uint32_t hid)
 				}
 			}
 			if (e < ne) {
-				split_exact(h->self[hid * ne + e], w, m, ws, part, tmp);
+				view_split_exact(h->self[hid * ne + e], w, m, ws, part, tmp);
 				for (k = 0; k < m; k++)
 					h->self[h->e[callers[k]].from * ne + e] += part[k];
 			}
@@ -238,7 +195,7 @@ static int hide_one(struct hgraph *h, uint32_t hid)
 				{
 					uint64_t *wk = xmalloc((nel + 1) * sizeof(*wk));
 					memcpy(wk, part, nel * sizeof(*wk));
-					split_exact(amount, wk, nel, es, part, tmp);
+					view_split_exact(amount, wk, nel, es, part, tmp);
 					free(wk);
 				}
 				for (k = 0; k < nel; k++) {
@@ -382,6 +339,7 @@ int view_hide(struct profile *dst, const struct profile *src, const unsigned cha
 	 * start with a call line: ld.so's resolver, entered by a jump).
 	 */
 	view_keep_exact_incl(dst, src, map, NULL);
+	view_copy_caps(dst, src, map);
 	dst->sites_whole = 1;
 	if (view_copy_lines(dst, src, map) || view_sum_total(dst))
 		goto out;

@@ -36,6 +36,26 @@ struct file_memo {
 	struct file *to;		/* its copy */
 };
 
+/*
+ * total split over m parts by weights w (their sum wsum > 0), in whole
+ * counts adding up to total: each part's floor, then one more to the
+ * largest remainders.  Exact in 128-bit integers; tmp holds m entries.
+ */
+struct view_split {
+	uint32_t k;
+	uint64_t rem_hi, rem_lo;
+};
+
+void view_split_exact(uint64_t total, const uint64_t *w, size_t m, unsigned __int128 wsum,
+		      uint64_t *out, struct view_split *tmp);
+
+/*
+ * dst's incl_cap (profile.incl_cap) for map[i], src's function i: its
+ * inclusive cost in src (graph_inclusive() ran on src), the largest of
+ * them where several map to one.
+ */
+void view_copy_caps(struct profile *dst, const struct profile *src, struct fn *const *map);
+
 struct fn *view_fn_in_copy(struct profile *dst, const struct fn *f, struct file_memo *m);
 /* Line costs of every file, and the call sites whose ends map (map[id] NULL: dropped). */
 int view_copy_lines(struct profile *dst, const struct profile *src, struct fn *const *map);

@@ -37,7 +37,15 @@ The checks, per profile:
     1% (its frame name shared by no other function), the stacks holding
     it weigh I within 0.5% of T, 0.1% of T on average;
  g. --focus, --ignore, --hide with a glob matching nothing: exit 2 and a
-    message, nothing on stdout.
+    message, nothing on stdout;
+ r. the rows of every view of a-c are the report's rows (code inlined
+    from another file a row of its own, as the report and callgrind_annotate
+    name it): each is a row (object, file, function) of the JSON without a
+    view; under --focus and --ignore its self cost, every event, is at most
+    what the profile text gives that row (cost lines under its file and
+    function, summed over objects); and its inclusive cost, every event, is
+    at most that row's in the JSON without a view (--hide moves a hidden
+    function's cost into its callers' rows, so their self costs grow).
 
 Each check prints one line PASS or FAIL with its numbers; the last line
 is "views: N passed, N failed"."""
@@ -151,6 +159,7 @@ class Checker:
         self.I = {f: p.incl(f) for f in self.outer}
         self.roots = {f for f in p.self if f not in p.into}
         self.folded_cache = {}
+        self.views = []     # (args, JSON) of every view run, for r.rows
 
     def ag(self, args):
         return run(self.bin, args + self.argv)
@@ -164,6 +173,8 @@ class Checker:
         except ValueError as e:
             return None, "bad JSON: %s" % e
         view = {"total": doc["totals"][0], "self": {}, "incl": {}, "names": {}, "inclv": {}, "doc": doc}
+        if args:
+            self.views.append((args, doc))
         for fn in doc["functions"]:
             k = (fn["file"], fn["name"])
             view["self"][k] = view["self"].get(k, 0) + fn["self"][0]
@@ -478,6 +489,47 @@ class Checker:
         report(not msgs, self.label, "g.no-match", "; ".join(msgs) or
                "--focus, --ignore, --hide=%s: exit 2 with a message" % NOMATCH)
 
+    # ---- r. a view's rows are the report's ----
+    def check_rows(self):
+        full, err = self.json([])
+        if err:
+            report(False, self.label, "r.rows", err)
+            return
+        rows = {(f["object"], f["file"], f["name"]): f for f in full["doc"]["functions"]}
+        split = self.p.split_selfv
+        new, over, n, worst = [], [], 0, None
+        for args, doc in self.views:
+            kind = args[0].split("=", 1)[0]
+            own = {}
+            for f in doc["functions"]:
+                k = (f["object"], f["file"], f["name"])
+                n += 1
+                if k not in rows:
+                    new.append("%s %s:%s" % (args[0], f["file"], f["name"]))
+                    continue
+                s = own.setdefault((f["file"], f["name"]), [0] * len(f["self"]))
+                for e, x in enumerate(f["self"]):
+                    s[e] += x or 0
+                for e, (x, y) in enumerate(zip(f["inclusive"], rows[k]["inclusive"])):
+                    if (x or 0) - (y or 0) > self.tol:
+                        over.append((x - y, "%s %s:%s inclusive %d > %d (event %d)" %
+                                     (args[0], f["file"], f["name"], x, y, e)))
+            if kind == "--hide" or kind == "--hide-object":
+                continue
+            for k, s in own.items():
+                want = split.get(k, [0] * len(s))
+                for e, (x, y) in enumerate(zip(s, want)):
+                    if x - y > self.tol:
+                        over.append((x - y, "%s %s:%s self %d > %d (event %d)" % (args[0], k[0], k[1], x, y, e)))
+        msgs = []
+        if new:
+            msgs.append("%d rows not in the report, e.g. %s" % (len(new), new[0]))
+        if over:
+            worst = max(over)
+            msgs.append("%d rows above the profile's, worst +%d: %s" % (len(over), worst[0], worst[1]))
+        report(not msgs, self.label, "r.rows", "; ".join(msgs) or
+               "%d views, %d rows: each a row of the report, none above it" % (len(self.views), n))
+
     def check_all(self):
         p = self.p
         print("== %s: %d file(s), total %d, %d functions, %d outer, %d calls=1 lines; tolerance %d" %
@@ -509,6 +561,7 @@ class Checker:
         self.check_single()
         self.check_folded()
         self.check_nomatch()
+        self.check_rows()
 
 
 def thread_files(base):

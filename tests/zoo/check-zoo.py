@@ -73,9 +73,6 @@ CLONE = "./misc/../sysdeps/unix/sysv/linux/x86_64/clone.S:clone"
 GOCLONE = "./runtime/sys_linux_amd64.s:runtime.clone.abi0"
 T3_FOLD = "41.3 tail-jump dispatch: Builtins_CompileLazy's stacks far below its exact cost"
 KNOWN = {
-    "go b.ignore[./hello.go:main.main]": "new, not in 41 or 42: --ignore=main.main leaves its only caller "
-    "runtime.main (outer, never called) short of I(C) - I(M); the profile's runtime.doInit'2 calls "
-    "cost more than the program total",
     "node-jitless f.folded": T3_FOLD,
     "node-sep f.folded": T3_FOLD,
 }
