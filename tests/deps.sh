@@ -33,6 +33,7 @@ table() {
 	pkg check test "05-unit, 40-sanitize (make unit)" header check.h
 	pkg pkg-config test "05-unit, 40-sanitize (make unit)" has_cmd pkg-config
 	pkg gcc test "46-diff-source, 46-parts, 12-readme" has_cmd gcc
+	pkg clang test "22-views (a view's bytes with another compiler)" has_cmd clang
 	pkg g++ test "12-readme (its C++ example), 46-diff-scale" has_cmd g++
 	pkg python3 test "the checkers of most suites" has_cmd python3
 	pkg python3-jsonschema test "40-ci-json, 42-diff-json" python3 -c 'import jsonschema'
