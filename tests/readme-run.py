@@ -40,6 +40,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.error
 import urllib.request
 
 top = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
@@ -89,8 +91,15 @@ def web_ui(words, work, env):
         for line in srv.stdout:
             m = re.search(r'Serving web UI on (http://\S+)', line)
             if m:
-                with urllib.request.urlopen(m.group(1), timeout=60) as page:
-                    return None if page.status == 200 else 'HTTP status %d' % page.status
+                # pprof may say so a moment before it accepts (1 run in 4 here)
+                for tries in range(100):
+                    try:
+                        with urllib.request.urlopen(m.group(1), timeout=60) as page:
+                            return None if page.status == 200 else 'HTTP status %d' % page.status
+                    except urllib.error.URLError as e:
+                        if tries == 99 or not isinstance(e.reason, ConnectionRefusedError):
+                            raise
+                        time.sleep(0.1)
         return 'it ended without serving its web UI'
     except OSError as e:
         return 'its web UI did not answer: %s' % e

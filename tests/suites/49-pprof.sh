@@ -236,6 +236,14 @@ if sh tests/deps.sh has chromium; then
 		sleep 0.2
 		i=$((i + 1))
 	done
+	# pprof may say so a moment before it accepts a connection
+	python3 -c 'import socket, sys, time
+for i in range(100):
+    try:
+        socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1).close()
+        break
+    except OSError:
+        time.sleep(0.1)' "$port"
 	chromium --headless --no-sandbox --disable-gpu --disable-background-networking \
 		--disable-component-update --disable-sync --no-first-run --user-data-dir="$tmp/chrome" \
 		--virtual-time-budget=5000 --dump-dom "http://127.0.0.1:$port/ui/flamegraph" \
