@@ -148,8 +148,14 @@ static void unseen_roots(struct profile *p)
 		rc = p->root_cost ? p->root_cost[i] : NULL;
 		for (e = 0; e < ne; e++) {
 			uint64_t have = in[i * ne + e] + (rc ? rc->v[e] : 0), all = self[i * ne + e] + out[i * ne + e];
-			if (all <= have || all < self[i * ne + e])
-				continue;	/* none unseen, or a sum past 2^64 */
+			/*
+			 * Unseen when the calls into it cost less than its own
+			 * cost alone (clone's thread side; a jump into a function
+			 * that calls out as much is not told from call costs that
+			 * round or disagree, which keep their stacks)
+			 */
+			if (all <= have || all < self[i * ne + e] || have >= self[i * ne + e])
+				continue;
 			if (!p->root_cost)
 				p->root_cost = xcalloc(n + 1, sizeof(*p->root_cost));
 			if (!rc) {

@@ -35,11 +35,13 @@ void roots_init(struct roots *r);
 void roots_file(struct roots *r, const struct profile *p, int after, const char *thread);
 /*
  * Set p->root_cost (see above) and release r.  Then, for one file or
- * many: an outer function (graph_outer()) with callers whose own cost
- * and calls out pass the calls made to it and its roots so far (the
- * thread's side of clone() in a file of several threads, a function
- * entered by a jump) gets the difference added, event by event: those
- * activations start stacks of their own.
+ * many: an outer function (graph_outer()) with callers, the calls made
+ * to which (and its roots so far) cost less than its own cost alone (the
+ * thread's side of clone() in a file of several threads), gets what its
+ * own cost and calls out say beyond them, event by event: those
+ * activations start stacks of their own.  Call costs that only fall
+ * short of the calls out (a function entered by a jump, counts that
+ * round) keep their stacks where the calls are.
  */
 void roots_finish(struct roots *r, struct profile *p);
 
